@@ -1,0 +1,55 @@
+/// Something that accepts actions: a store, a middleware's `output`, or a projection.
+///
+/// Conformers implement ``dispatch(_:)-(DispatchedAction<ActionType>)``; the extension adds the convenient form that
+/// records the caller as the action's source:
+///
+/// ```swift
+/// output.dispatch(.changedFavorite(id, isFavorite: true), info: "API.changeFavorite callback")
+/// ```
+public protocol ActionHandler<ActionType>: Sendable {
+    /// The type of action this handler accepts.
+    associatedtype ActionType
+
+    /// Accepts an action together with its source.
+    func dispatch(_ dispatchedAction: DispatchedAction<ActionType>)
+}
+
+extension ActionHandler {
+    /// Dispatches `action`, recording the caller's file, function and line as its ``ActionSource``.
+    ///
+    /// - Parameters:
+    ///   - action: the action to dispatch.
+    ///   - file: the caller's file; leave the default.
+    ///   - function: the caller's function; leave the default.
+    ///   - line: the caller's line; leave the default.
+    ///   - info: optional extra information for debugging and logs.
+    public func dispatch(
+        _ action: ActionType,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line,
+        info: String? = nil
+    ) {
+        dispatch(
+            DispatchedAction(action, dispatcher: ActionSource(file: file, function: function, line: line, info: info)))
+    }
+
+    /// Dispatches `action` with an explicit source, for example to forward an action keeping its original source.
+    public func dispatch(_ action: ActionType, from dispatcher: ActionSource) {
+        dispatch(DispatchedAction(action, dispatcher: dispatcher))
+    }
+
+    /// A handler of `NewAction` that transforms each action with `transform` and dispatches it here.
+    ///
+    /// The source of each action is kept.
+    public func contramap<NewAction>(
+        _ transform: @escaping @Sendable (NewAction) -> ActionType
+    ) -> AnyActionHandler<NewAction> {
+        AnyActionHandler { dispatched in self.dispatch(dispatched.map(transform)) }
+    }
+
+    /// This handler behind the type-erased ``AnyActionHandler``.
+    public func eraseToAnyActionHandler() -> AnyActionHandler<ActionType> {
+        AnyActionHandler(self)
+    }
+}

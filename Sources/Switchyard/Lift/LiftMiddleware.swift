@@ -1,0 +1,67 @@
+/// A middleware written for local types, plugged into global types: the result of `lift`.
+///
+/// Global actions that `inputAction` maps to `nil` are ignored at no cost: the wrapped middleware is not called
+/// and no IO is allocated.
+public struct LiftMiddleware<
+    GlobalInputActionType,
+    GlobalOutputActionType,
+    GlobalStateType,
+    PartMiddleware: MiddlewareProtocol
+>: MiddlewareProtocol {
+    /// The wrapped, local middleware.
+    public let middleware: PartMiddleware
+    @usableFromInline
+    let inputActionMap: @Sendable (GlobalInputActionType) -> PartMiddleware.InputActionType?
+    @usableFromInline
+    let outputActionMap: @Sendable (PartMiddleware.OutputActionType) -> GlobalOutputActionType
+    @usableFromInline
+    let stateLift: @Sendable (@escaping GetState<GlobalStateType>) -> GetState<PartMiddleware.StateType>
+
+    /// Lifts `middleware` with the three maps; prefer the `lift` methods of ``MiddlewareProtocol``.
+    public init(
+        middleware: PartMiddleware,
+        inputActionMap: @escaping @Sendable (GlobalInputActionType) -> PartMiddleware.InputActionType?,
+        outputActionMap: @escaping @Sendable (PartMiddleware.OutputActionType) -> GlobalOutputActionType,
+        stateMap: @escaping @Sendable (GlobalStateType) -> PartMiddleware.StateType
+    ) {
+        self.init(
+            middleware: middleware,
+            inputActionMap: inputActionMap,
+            outputActionMap: outputActionMap,
+            stateLift: { getState in { stateMap(getState()) } }
+        )
+    }
+
+    init(
+        middleware: PartMiddleware,
+        inputActionMap: @escaping @Sendable (GlobalInputActionType) -> PartMiddleware.InputActionType?,
+        outputActionMap: @escaping @Sendable (PartMiddleware.OutputActionType) -> GlobalOutputActionType,
+        stateLift: @escaping @Sendable (@escaping GetState<GlobalStateType>) -> GetState<PartMiddleware.StateType>
+    ) {
+        self.middleware = middleware
+        self.inputActionMap = inputActionMap
+        self.outputActionMap = outputActionMap
+        self.stateLift = stateLift
+    }
+
+    /// Forwards the deprecated setup call with a lifted `getState` and `output`.
+    public func receiveContext(
+        getState: @escaping GetState<GlobalStateType>,
+        output: AnyActionHandler<GlobalOutputActionType>
+    ) {
+        middleware.receiveContext(getState: stateLift(getState), output: output.contramap(outputActionMap))
+    }
+
+    /// Maps the action and, when it maps, lets the wrapped middleware handle it; its IO's actions are mapped back.
+    @inlinable
+    public func handle(
+        action: GlobalInputActionType,
+        from dispatcher: ActionSource,
+        state: @escaping GetState<GlobalStateType>
+    ) -> IO<GlobalOutputActionType> {
+        guard let localAction = inputActionMap(action) else { return .pure() }
+        return middleware.handle(action: localAction, from: dispatcher, state: stateLift(state)).map(outputActionMap)
+    }
+}
+
+extension LiftMiddleware: Sendable where PartMiddleware: Sendable {}

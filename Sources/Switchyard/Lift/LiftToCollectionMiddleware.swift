@@ -1,0 +1,134 @@
+/// A middleware written for one element, run for the element of a collection that an action addresses.
+///
+/// Built by `liftToCollection`. An action for an id that is not in the collection, or an index out of bounds, is
+/// ignored. Inside the element middleware, `state()` returns the element's current value; if the element has been
+/// removed meanwhile, it returns the element's last value seen by this middleware.
+public struct LiftToCollectionMiddleware<
+    GlobalInputActionType,
+    GlobalOutputActionType,
+    GlobalStateType,
+    CollectionState: Collection,
+    PartMiddleware: MiddlewareProtocol
+>: MiddlewareProtocol where CollectionState.Element == PartMiddleware.StateType {
+    /// The wrapped element middleware.
+    public let middleware: PartMiddleware
+    let handler:
+        (GlobalInputActionType, ActionSource, @escaping GetState<GlobalStateType>) -> IO<GlobalOutputActionType>
+
+    init(
+        middleware: PartMiddleware,
+        handler:
+            @escaping (
+                GlobalInputActionType, ActionSource, @escaping GetState<GlobalStateType>
+            ) -> IO<GlobalOutputActionType>
+    ) {
+        self.middleware = middleware
+        self.handler = handler
+    }
+
+    /// Does nothing: an element middleware has no single element to receive a context for.
+    public func receiveContext(
+        getState: @escaping GetState<GlobalStateType>,
+        output: AnyActionHandler<GlobalOutputActionType>
+    ) {}
+
+    /// Finds the addressed element and lets the element middleware handle the action for it.
+    public func handle(
+        action: GlobalInputActionType,
+        from dispatcher: ActionSource,
+        state: @escaping GetState<GlobalStateType>
+    ) -> IO<GlobalOutputActionType> {
+        handler(action, dispatcher, state)
+    }
+}
+
+extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType.ID: Sendable {
+    /// Runs this element middleware for the element, found by id, that each `ElementIDAction` addresses.
+    ///
+    /// ```swift
+    /// let rows = RowMiddleware().liftToCollection(
+    ///     inputAction: \AppAction.row,               // ElementIDAction<Movie.ID, RowAction>?
+    ///     outputAction: AppAction.row,
+    ///     state: \AppState.movies
+    /// )
+    /// ```
+    public func liftToCollection<
+        GlobalInputActionType, GlobalOutputActionType, GlobalStateType,
+        CollectionState: MutableCollection & SendableMetatype
+    >(
+        inputAction inputActionMap:
+            @escaping @Sendable (GlobalInputActionType) -> ElementIDAction<StateType.ID, InputActionType>?,
+        outputAction outputActionMap:
+            @escaping @Sendable (ElementIDAction<StateType.ID, OutputActionType>) -> GlobalOutputActionType,
+        state stateMap: @escaping @Sendable (GlobalStateType) -> CollectionState
+    ) -> LiftToCollectionMiddleware<
+        GlobalInputActionType, GlobalOutputActionType, GlobalStateType, CollectionState, Self
+    >
+    where CollectionState.Element == StateType {
+        LiftToCollectionMiddleware(middleware: self) { action, dispatcher, getState in
+            guard let elementAction = inputActionMap(action) else { return .pure() }
+            let id = elementAction.id
+            guard let element = stateMap(getState()).first(where: { $0.id == id }) else { return .pure() }
+            let elementState: GetState<StateType> = {
+                stateMap(getState()).first(where: { $0.id == id }) ?? element
+            }
+            return handle(action: elementAction.action, from: dispatcher, state: elementState)
+                .map { outputActionMap(ElementIDAction(id: id, action: $0)) }
+        }
+    }
+
+    /// Runs this element middleware for the element each `ElementIDAction` addresses, reading and writing the
+    /// action through one key path; actions the element middleware dispatches are written into a copy of the
+    /// global action that started them.
+    public func liftToCollection<
+        GlobalActionType: Sendable, GlobalStateType, CollectionState: MutableCollection & SendableMetatype
+    >(
+        action actionMap: WritableKeyPath<GlobalActionType, ElementIDAction<StateType.ID, InputActionType>?> & Sendable,
+        stateCollection: KeyPath<GlobalStateType, CollectionState> & Sendable
+    ) -> LiftToCollectionMiddleware<GlobalActionType, GlobalActionType, GlobalStateType, CollectionState, Self>
+    where CollectionState.Element == StateType, InputActionType == OutputActionType {
+        LiftToCollectionMiddleware(middleware: self) { action, dispatcher, getState in
+            let lifted = liftToCollection(
+                inputAction: { (global: GlobalActionType) in global[keyPath: actionMap] },
+                outputAction: { elementAction -> GlobalActionType in
+                    var global = action
+                    global[keyPath: actionMap] = elementAction
+                    return global
+                },
+                state: { (state: GlobalStateType) in state[keyPath: stateCollection] }
+            )
+            return lifted.handle(action: action, from: dispatcher, state: getState)
+        }
+    }
+}
+
+extension MiddlewareProtocol where StateType: Sendable {
+    /// Runs this element middleware for the element, found by index, that each `ElementIndexAction` addresses.
+    /// An index out of bounds is ignored.
+    public func liftToCollection<
+        GlobalInputActionType, GlobalOutputActionType, GlobalStateType, CollectionState: Collection & SendableMetatype
+    >(
+        inputAction inputActionMap:
+            @escaping @Sendable (GlobalInputActionType) -> ElementIndexAction<CollectionState.Index, InputActionType>?,
+        outputAction outputActionMap:
+            @escaping @Sendable (ElementIndexAction<CollectionState.Index, OutputActionType>) -> GlobalOutputActionType,
+        state stateMap: @escaping @Sendable (GlobalStateType) -> CollectionState
+    ) -> LiftToCollectionMiddleware<
+        GlobalInputActionType, GlobalOutputActionType, GlobalStateType, CollectionState, Self
+    >
+    where CollectionState.Element == StateType, CollectionState.Index: Sendable {
+        LiftToCollectionMiddleware(middleware: self) { action, dispatcher, getState in
+            guard let elementAction = inputActionMap(action) else { return .pure() }
+            let index = elementAction.index
+            let collection = stateMap(getState())
+            guard index >= collection.startIndex, index < collection.endIndex else { return .pure() }
+            let element = collection[index]
+            let elementState: GetState<StateType> = {
+                let current = stateMap(getState())
+                return index >= current.startIndex && index < current.endIndex ? current[index] : element
+            }
+            return handle(action: elementAction.action, from: dispatcher, state: elementState)
+                .map { outputActionMap(ElementIndexAction(index: index, action: $0)) }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// A type-erased middleware, built from a middleware or from a closure.
+///
+/// ```swift
+/// let logger = AnyMiddleware<AppAction, AppAction, AppState> { action, source, state in
+///     print(action, source)
+///     return .pure()
+/// }
+/// ```
+public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {
+    @usableFromInline
+    let handler: (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
+    @usableFromInline
+    let contextReceiver: ((@escaping GetState<StateType>, AnyActionHandler<OutputActionType>) -> Void)?
+
+    /// Erases `middleware`; erasing an `AnyMiddleware` returns it unchanged, so it is never wrapped twice.
+    public init<M: MiddlewareProtocol>(_ middleware: M)
+    where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
+        if let erased = middleware as? AnyMiddleware {
+            self = erased
+            return
+        }
+        self.handler = middleware.handle(action:from:state:)
+        self.contextReceiver = middleware.receiveContext(getState:output:)
+    }
+
+    /// Creates a middleware from its `handle` function.
+    public init(
+        handle: @escaping (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
+    ) {
+        self.handler = handle
+        self.contextReceiver = nil
+    }
+
+    /// Forwards the deprecated setup call to the wrapped middleware.
+    public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {
+        contextReceiver?(getState, output)
+    }
+
+    /// Handles the action with the wrapped middleware.
+    @inlinable
+    public func handle(
+        action: InputActionType,
+        from dispatcher: ActionSource,
+        state: @escaping GetState<StateType>
+    ) -> IO<OutputActionType> {
+        handler(action, dispatcher, state)
+    }
+}

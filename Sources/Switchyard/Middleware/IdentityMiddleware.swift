@@ -1,0 +1,26 @@
+/// The middleware that does nothing: the neutral element of `<>`.
+public struct IdentityMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol, Sendable {
+    /// Creates the identity middleware.
+    public init() {}
+
+    /// Ignores the deprecated setup call.
+    public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {}
+
+    /// Ignores the action and returns ``IO/pure()``.
+    @inlinable
+    public func handle(
+        action: InputActionType,
+        from dispatcher: ActionSource,
+        state: @escaping GetState<StateType>
+    ) -> IO<OutputActionType> {
+        .pure()
+    }
+}
+
+extension IdentityMiddleware: Monoid {
+    /// The identity middleware.
+    public static var identity: IdentityMiddleware { IdentityMiddleware() }
+
+    /// Composing two identities gives the identity.
+    public static func <> (lhs: IdentityMiddleware, rhs: IdentityMiddleware) -> IdentityMiddleware { lhs }
+}

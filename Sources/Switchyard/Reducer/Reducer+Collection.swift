@@ -1,0 +1,43 @@
+extension Reducer where StateType: Identifiable {
+    /// Runs this element reducer on the element, found by id, that each `ElementIDAction` addresses.
+    /// An id that is not in the collection is ignored.
+    public func liftToCollection<GlobalActionType, GlobalStateType, CollectionState: MutableCollection>(
+        action actionMap: @escaping (GlobalActionType) -> ElementIDAction<StateType.ID, ActionType>?,
+        stateCollection: WritableKeyPath<GlobalStateType, CollectionState>
+    ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == StateType {
+        liftToCollection(action: actionMap, stateCollection: stateCollection, identifier: \.id)
+    }
+}
+
+extension Reducer {
+    /// Runs this element reducer on the element whose `identifier` equals the id of each `ElementIDAction`.
+    /// An id that is not in the collection is ignored.
+    public func liftToCollection<GlobalActionType, GlobalStateType, CollectionState: MutableCollection, ID: Hashable>(
+        action actionMap: @escaping (GlobalActionType) -> ElementIDAction<ID, ActionType>?,
+        stateCollection: WritableKeyPath<GlobalStateType, CollectionState>,
+        identifier: KeyPath<StateType, ID>
+    ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == StateType {
+        Reducer<GlobalActionType, GlobalStateType> { action, state in
+            guard let elementAction = actionMap(action) else { return }
+            guard
+                let index = state[keyPath: stateCollection].firstIndex(where: {
+                    $0[keyPath: identifier] == elementAction.id
+                })
+            else { return }
+            reduce(elementAction.action, &state[keyPath: stateCollection][index])
+        }
+    }
+
+    /// Runs this element reducer on the element at the index of each `ElementIndexAction`.
+    /// An index out of bounds is ignored.
+    public func liftToCollection<GlobalActionType, GlobalStateType, CollectionState: MutableCollection>(
+        action actionMap: @escaping (GlobalActionType) -> ElementIndexAction<CollectionState.Index, ActionType>?,
+        stateCollection: WritableKeyPath<GlobalStateType, CollectionState>
+    ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == StateType {
+        Reducer<GlobalActionType, GlobalStateType> { action, state in
+            guard let elementAction = actionMap(action) else { return }
+            guard state[keyPath: stateCollection].indices.contains(elementAction.index) else { return }
+            reduce(elementAction.action, &state[keyPath: stateCollection][elementAction.index])
+        }
+    }
+}
