@@ -1,0 +1,213 @@
+import Dispatch
+import Synchronization
+
+/// The store engine: it runs the pipeline of SEMANTICS R1–R4 for every action and holds the state.
+///
+/// Use ``Store`` directly, or subclass `ReduxStoreBase` to build an app store as in SwiftRex 0.8:
+///
+/// ```swift
+/// final class AppStore: ReduxStoreBase<AppAction, AppState>, @unchecked Sendable {
+///     init(world: World) {
+///         super.init(
+///             initialState: AppState(),
+///             reducer: appReducer,
+///             middleware: appMiddleware.inject(world)
+///         )
+///     }
+/// }
+/// ```
+///
+/// For each action, one at a time and to completion: every middleware's `handle` (state before the reducer), the
+/// reducer in place, the observers (as ``emitsValue`` decides), then the IOs in reverse composition order (state
+/// after the reducer). Actions dispatched meanwhile, from any thread, wait in a FIFO queue; processing never
+/// recurses. No user code runs while the queue or observer locks are held; the only code that runs while the state
+/// is locked is the reducer, during which reads of ``state`` from other threads wait.
+open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStoreProtocol, @unchecked Sendable {
+    /// How this store decides whether to notify observers; the reducer's result is always kept.
+    public let emitsValue: ShouldEmitValue<StateType>
+    /// Where this store runs its pipeline.
+    public let scheduling: SchedulingPolicy
+    /// Where this store reports misuse.
+    public let diagnostics: StoreDiagnostics
+    /// Middlewares added and removed while the store runs (seed 000); empty at first.
+    public let runtimeMiddlewares: RuntimeMiddlewareRegistry<ActionType, StateType>
+
+    let storage: StateStorage<StateType>
+    let observers = ObserverList<StateType>()
+    private let reducer: Reducer<ActionType, StateType>
+    private let middleware: AnyMiddleware<ActionType, ActionType, StateType>
+    private let getState: GetState<StateType>
+    private let pending = Atomic<Int>(0)
+    private let queueLock = Lock()
+    private var queue = ActionQueue<DispatchedAction<ActionType>>()  // guarded by queueLock
+    private var mainDrainScheduled = false  // guarded by queueLock
+    private var mainDraining = false  // main thread only
+    private var outputHandler: AnyActionHandler<ActionType>?
+
+    /// Creates a store.
+    ///
+    /// - Parameters:
+    ///   - initialState: the state before any action.
+    ///   - reducer: changes the state for each action.
+    ///   - middleware: sees every action before the reducer; compose several with `<>`.
+    ///   - emitsValue: whether observers are notified after an action; `nil` (the default) means
+    ///     ``ShouldEmitValue/whenDifferent`` for `Equatable` state and ``ShouldEmitValue/always`` otherwise.
+    ///   - scheduling: where the pipeline runs (``SchedulingPolicy/callerThread`` by default).
+    ///   - diagnostics: where misuse is reported (standard error by default).
+    public init<M: MiddlewareProtocol>(
+        initialState: StateType,
+        reducer: Reducer<ActionType, StateType>,
+        middleware: M,
+        emitsValue: ShouldEmitValue<StateType>? = nil,
+        scheduling: SchedulingPolicy = .callerThread,
+        diagnostics: StoreDiagnostics = .standardError
+    ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
+        let storage = StateStorage(initialState)
+        self.storage = storage
+        self.reducer = reducer
+        self.middleware = middleware.eraseToAnyMiddleware()
+        self.emitsValue = emitsValue ?? Self.defaultEmission()
+        self.scheduling = scheduling
+        self.diagnostics = diagnostics
+        self.runtimeMiddlewares = RuntimeMiddlewareRegistry(diagnostics: diagnostics)
+        self.getState = { storage.read() }
+        let output = AnyActionHandler<ActionType> { [weak self] dispatched in self?.dispatch(dispatched) }
+        self.outputHandler = output
+        self.runtimeMiddlewares.attach(getState: getState, output: output)
+        self.middleware.receiveContext(getState: getState, output: output)
+    }
+
+    /// Creates a store without middleware.
+    public convenience init(
+        initialState: StateType,
+        reducer: Reducer<ActionType, StateType>,
+        emitsValue: ShouldEmitValue<StateType>? = nil,
+        scheduling: SchedulingPolicy = .callerThread,
+        diagnostics: StoreDiagnostics = .standardError
+    ) {
+        self.init(
+            initialState: initialState,
+            reducer: reducer,
+            middleware: IdentityMiddleware<ActionType, ActionType, StateType>(),
+            emitsValue: emitsValue,
+            scheduling: scheduling,
+            diagnostics: diagnostics
+        )
+    }
+
+    /// The last committed state, from any thread.
+    public final var state: StateType { storage.read() }
+
+    /// Accepts an action from any thread; see the type's documentation for when it is processed.
+    public final func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {
+        if scheduling == .mainThread {
+            dispatchOnMain(dispatchedAction)
+        } else if pending.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged {
+            drain(first: dispatchedAction)
+        } else {
+            enqueue(dispatchedAction)
+        }
+    }
+
+    // MARK: - Caller-thread scheduling
+
+    private func enqueue(_ dispatchedAction: DispatchedAction<ActionType>) {
+        queueLock.lock()
+        queue.append(dispatchedAction)
+        queueLock.unlock()
+        // The count is raised after the append, so a processor that sees it above zero finds the action queued.
+        if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+            drain(first: nil)
+        }
+    }
+
+    private func drain(first: DispatchedAction<ActionType>?) {
+        var next = first ?? popQueued()
+        while true {
+            storage.setProcessing(true)
+            process(next)
+            storage.setProcessing(false)
+            if pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return }
+            next = popQueued()
+        }
+    }
+
+    private func popQueued() -> DispatchedAction<ActionType> {
+        queueLock.lock()
+        let action = queue.popFirst()
+        queueLock.unlock()
+        guard let action else { preconditionFailure("Switchyard: pending count and queue disagree") }
+        return action
+    }
+
+    // MARK: - Main-thread scheduling
+
+    private func dispatchOnMain(_ dispatchedAction: DispatchedAction<ActionType>) {
+        queueLock.lock()
+        queue.append(dispatchedAction)
+        if MainThread.isCurrent {
+            queueLock.unlock()
+            if !mainDraining { drainOnMain() }
+            return
+        }
+        let mustSchedule = !mainDrainScheduled
+        mainDrainScheduled = true
+        queueLock.unlock()
+        if mustSchedule {
+            DispatchQueue.main.async { [self] in
+                queueLock.withLock { mainDrainScheduled = false }
+                if !mainDraining { drainOnMain() }
+            }
+        }
+    }
+
+    private func drainOnMain() {
+        mainDraining = true
+        storage.setProcessing(true)
+        while true {
+            queueLock.lock()
+            let next = queue.popFirst()
+            queueLock.unlock()
+            guard let next else { break }
+            process(next)
+        }
+        storage.setProcessing(false)
+        mainDraining = false
+    }
+
+    // MARK: - The pipeline
+
+    @inline(__always)
+    private func process(_ dispatched: DispatchedAction<ActionType>) {
+        let action = dispatched.action
+        // 1. handle, in composition order; state() is the state before the reducer.
+        let io = middleware.handle(action: action, from: dispatched.dispatcher, state: getState)
+        let runtimeIO = runtimeMiddlewares.handle(dispatched)
+        // 2. reduce in place; 3. observers.
+        let currentObservers = observers.snapshot()
+        if currentObservers.isEmpty {
+            storage.reduce { reducer.reduce(action, &$0) }
+        } else {
+            let previous: StateType? = emitsValue.needsPreviousState ? storage.processorState : nil
+            storage.reduce { reducer.reduce(action, &$0) }
+            let newState = storage.processorState
+            if emitsValue.shouldEmit(previous: previous ?? newState, new: newState) {
+                observers.deliver(newState, commit: storage.processorCommit, to: currentObservers)
+            }
+        }
+        // 4. IOs in reverse composition order (runtime middlewares come last in the composition, so first here).
+        if let output = outputHandler {
+            runtimeIO.run(output)
+            io.run(output)
+        }
+    }
+
+    private static func defaultEmission() -> ShouldEmitValue<StateType> {
+        guard let equatable = StateType.self as? any (Equatable & SendableMetatype).Type else { return .always }
+        return whenDifferent(equatable)
+    }
+
+    private static func whenDifferent<E: Equatable & SendableMetatype>(_: E.Type) -> ShouldEmitValue<StateType> {
+        .when { unsafeBitCast($0, to: E.self) != unsafeBitCast($1, to: E.self) }
+    }
+}

@@ -1,0 +1,41 @@
+/// Decides whether the store notifies its observers after an action.
+///
+/// It never decides whether the new state is kept: the reducer's result is always committed (SEMANTICS R6).
+///
+/// ```swift
+/// let store = Store(initialState: AppState(), reducer: appReducer, emitsValue: .when { old, new in
+///     old.visibleItems != new.visibleItems
+/// })
+/// ```
+public enum ShouldEmitValue<StateType>: Sendable {
+    /// Notify after every action.
+    case always
+    /// Never notify.
+    case never
+    /// Notify when the predicate, given the state before and after the action, returns `true`.
+    case when(@Sendable (StateType, StateType) -> Bool)
+
+    /// Whether observers are notified of the change from `old` to `new`.
+    public func shouldEmit(previous old: StateType, new: StateType) -> Bool {
+        switch self {
+        case .always: true
+        case .never: false
+        case .when(let predicate): predicate(old, new)
+        }
+    }
+
+    var needsPreviousState: Bool {
+        if case .when = self { return true }
+        return false
+    }
+}
+
+extension ShouldEmitValue where StateType: Equatable & SendableMetatype {
+    /// Notify when the new state differs from the previous one: the default for `Equatable` state.
+    ///
+    /// The store keeps the previous state to compare, which shares the storage of its collections with the new
+    /// state; a reducer that changes a large collection in place then copies it. Use ``always`` for such states.
+    public static var whenDifferent: ShouldEmitValue {
+        .when { $0 != $1 }
+    }
+}

@@ -1,0 +1,69 @@
+import Synchronization
+
+/// The store's state, in one place, mutated in place by the reducer.
+///
+/// Only the processing thread writes it, inside ``reduce(_:)``, while holding the lock; other threads read it under
+/// the lock, so they see the last committed state, never a half-reduced one. The processing thread reads it without
+/// locking: it is the only writer. It is kept apart from the store so that a `getState` kept by a middleware does
+/// not keep the store alive (SEMANTICS R5).
+final class StateStorage<State>: @unchecked Sendable {
+    private let lock = Lock()
+    private let pointer: UnsafeMutablePointer<State>
+    /// The thread currently processing actions, or 0.
+    private let processor = Atomic<UInt>(0)
+    /// How many reductions have been committed; written by the processing thread under the lock.
+    private var commits: UInt64 = 0
+
+    init(_ initialState: State) {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: initialState)
+    }
+
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+
+    /// The last committed state, from any thread.
+    @inline(__always)
+    func read() -> State {
+        if processor.load(ordering: .relaxed) == currentThreadID() {
+            return pointer.pointee
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        return pointer.pointee
+    }
+
+    /// The last committed state and its commit number, read atomically.
+    func readCommitted() -> (state: State, commit: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (pointer.pointee, commits)
+    }
+
+    /// Marks the calling thread as the processing thread (or none, with `false`).
+    @inline(__always)
+    func setProcessing(_ isProcessing: Bool) {
+        processor.store(isProcessing ? currentThreadID() : 0, ordering: .relaxed)
+    }
+
+    // MARK: Processing thread only
+
+    /// The state, read by the processing thread.
+    @inline(__always)
+    var processorState: State { pointer.pointee }
+
+    /// The number of the last commit, read by the processing thread.
+    @inline(__always)
+    var processorCommit: UInt64 { commits }
+
+    /// Runs `body` on the state in place and commits the result.
+    @inline(__always)
+    func reduce(_ body: (inout State) -> Void) {
+        lock.lock()
+        body(&pointer.pointee)
+        commits &+= 1
+        lock.unlock()
+    }
+}

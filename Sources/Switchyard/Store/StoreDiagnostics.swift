@@ -1,0 +1,60 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A misuse of a store reported through its diagnostics hook (SEMANTICS R7): the store keeps working.
+public struct StoreDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of misuse this is.
+    public enum Kind: Sendable, Hashable {
+        /// The same middleware instance was registered twice in the runtime registry.
+        case duplicateRegistration
+        /// A projection received a view action that its action map does not map.
+        case unmappedAction
+        /// An asynchronous effect failed with an error nobody handled.
+        case effectFailed
+    }
+
+    /// What kind of misuse this is.
+    public let kind: Kind
+    /// A one-line explanation for the developer.
+    public let message: String
+
+    /// Creates a diagnostic.
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// `Switchyard warning: <message>`.
+    public var description: String { "Switchyard warning: \(message)" }
+}
+
+/// Where a store sends its ``StoreDiagnostic`` reports.
+///
+/// ```swift
+/// let store = Store(initialState: 0, reducer: reducer, diagnostics: StoreDiagnostics { print($0) })
+/// ```
+public struct StoreDiagnostics: Sendable {
+    /// Receives each report.
+    public let report: @Sendable (StoreDiagnostic) -> Void
+
+    /// Creates a diagnostics hook from a closure.
+    public init(_ report: @escaping @Sendable (StoreDiagnostic) -> Void) {
+        self.report = report
+    }
+
+    /// The default: one line per report on standard error.
+    public static let standardError = StoreDiagnostics { diagnostic in
+        var line = diagnostic.description + "\n"
+        line.withUTF8 { bytes in
+            _ = write(2, bytes.baseAddress, bytes.count)
+        }
+    }
+
+    /// Ignores every report.
+    public static let ignore = StoreDiagnostics { _ in }
+}

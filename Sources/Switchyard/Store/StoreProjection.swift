@@ -1,0 +1,135 @@
+/// A view of a store in the types a view needs: view actions mapped into store actions, store state mapped into
+/// view state.
+///
+/// ```swift
+/// let counterView = store.projection(
+///     action: { (viewAction: CounterView.Action) in viewAction == .tap ? AppAction.increment : nil },
+///     state: { CounterView.State(title: "\($0.count)") }
+/// )
+/// counterView.dispatch(.tap)
+/// ```
+///
+/// A view action that the action map does not map is dropped and, in debug builds, reported through the store's
+/// diagnostics. Observers of a projection whose view state is `Equatable` are not notified when the projected state
+/// did not change.
+public final class StoreProjection<ViewAction, ViewState>: StoreType, Sendable {
+    /// The view's action type.
+    public typealias ActionType = ViewAction
+    /// The view's state type.
+    public typealias StateType = ViewState
+
+    private let dispatcher: @Sendable (DispatchedAction<ViewAction>) -> Void
+    private let stateReader: @Sendable () -> ViewState
+    private let subscriber: @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription
+
+    /// Creates a projection from its three functions; prefer `store.projection(action:state:)`.
+    public init(
+        dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
+        state: @escaping @Sendable () -> ViewState,
+        subscribe: @escaping @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription
+    ) {
+        self.dispatcher = dispatch
+        self.stateReader = state
+        self.subscriber = subscribe
+    }
+
+    /// The projected state of the store's last committed state.
+    public var state: ViewState { stateReader() }
+
+    /// Maps the view action and dispatches it to the store, keeping its source.
+    public func dispatch(_ dispatchedAction: DispatchedAction<ViewAction>) {
+        dispatcher(dispatchedAction)
+    }
+
+    /// Calls `observer` with the projected state of each state the store emits.
+    public func subscribe(_ observer: @escaping @Sendable (ViewState) -> Void) -> StoreSubscription {
+        subscriber(observer)
+    }
+}
+
+extension StoreType {
+    /// A projection of this store for a view: `action` maps view actions (`nil`: dropped), `state` maps the state.
+    public func projection<ViewAction, ViewState>(
+        action viewActionToAction: @escaping @Sendable (ViewAction) -> ActionType?,
+        state stateToViewState: @escaping @Sendable (StateType) -> ViewState
+    ) -> StoreProjection<ViewAction, ViewState> {
+        StoreProjection(
+            dispatch: { dispatched in
+                if let mapped = dispatched.compactMap(viewActionToAction) {
+                    self.dispatch(mapped)
+                } else {
+                    self.reportUnmapped(dispatched)
+                }
+            },
+            state: { stateToViewState(self.state) },
+            subscribe: { observer in self.subscribe { observer(stateToViewState($0)) } }
+        )
+    }
+
+    /// A projection of this store whose observers are notified only when the projected state changed.
+    public func projection<ViewAction, ViewState: Equatable & Sendable>(
+        action viewActionToAction: @escaping @Sendable (ViewAction) -> ActionType?,
+        state stateToViewState: @escaping @Sendable (StateType) -> ViewState
+    ) -> StoreProjection<ViewAction, ViewState> {
+        StoreProjection(
+            dispatch: { dispatched in
+                if let mapped = dispatched.compactMap(viewActionToAction) {
+                    self.dispatch(mapped)
+                } else {
+                    self.reportUnmapped(dispatched)
+                }
+            },
+            state: { stateToViewState(self.state) },
+            subscribe: { observer in
+                let last = LastValue(stateToViewState(self.state))
+                return self.subscribe { state in
+                    let viewState = stateToViewState(state)
+                    if last.replace(with: viewState) { observer(viewState) }
+                }
+            }
+        )
+    }
+
+    private func reportUnmapped<ViewAction>(_ dispatched: DispatchedAction<ViewAction>) {
+        #if DEBUG
+            guard let store = self as? any DiagnosticsReporting else { return }
+            store.report(
+                StoreDiagnostic(
+                    kind: .unmappedAction,
+                    message: "projection dropped \(dispatched.action) from \(dispatched.dispatcher): "
+                        + "its action map returned nil"
+                )
+            )
+        #endif
+    }
+}
+
+/// A store that reports misuse through its diagnostics hook.
+protocol DiagnosticsReporting {
+    func report(_ diagnostic: StoreDiagnostic)
+}
+
+extension ReduxStoreBase: DiagnosticsReporting {
+    func report(_ diagnostic: StoreDiagnostic) {
+        diagnostics.report(diagnostic)
+    }
+}
+
+/// The last projected value, to drop notifications where it did not change.
+private final class LastValue<Value: Equatable & Sendable>: @unchecked Sendable {
+    private let lock = Lock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Stores `newValue`; `true` when it differs from the previous one.
+    func replace(with newValue: Value) -> Bool {
+        lock.withLock {
+            guard newValue != value else { return false }
+            value = newValue
+            return true
+        }
+    }
+}
