@@ -1,9 +1,11 @@
-extension Reducer where StateType: Identifiable {
+extension Reducer where StateType: Identifiable, StateType.ID: SendableMetatype {
     /// Runs this element reducer on the element, found by id, that each `ElementIDAction` addresses.
     /// An id that is not in the collection is ignored.
-    public func liftToCollection<GlobalActionType, GlobalStateType, CollectionState: MutableCollection>(
-        action actionMap: @escaping (GlobalActionType) -> ElementIDAction<StateType.ID, ActionType>?,
-        stateCollection: WritableKeyPath<GlobalStateType, CollectionState>
+    public func liftToCollection<
+        GlobalActionType, GlobalStateType, CollectionState: MutableCollection & SendableMetatype
+    >(
+        action actionMap: @escaping @Sendable (GlobalActionType) -> ElementIDAction<StateType.ID, ActionType>?,
+        stateCollection: WritableKeyPath<GlobalStateType, CollectionState> & Sendable
     ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == StateType {
         liftToCollection(action: actionMap, stateCollection: stateCollection, identifier: \.id)
     }
@@ -12,10 +14,13 @@ extension Reducer where StateType: Identifiable {
 extension Reducer {
     /// Runs this element reducer on the element whose `identifier` equals the id of each `ElementIDAction`.
     /// An id that is not in the collection is ignored.
-    public func liftToCollection<GlobalActionType, GlobalStateType, CollectionState: MutableCollection, ID: Hashable>(
-        action actionMap: @escaping (GlobalActionType) -> ElementIDAction<ID, ActionType>?,
-        stateCollection: WritableKeyPath<GlobalStateType, CollectionState>,
-        identifier: KeyPath<StateType, ID>
+    public func liftToCollection<
+        GlobalActionType, GlobalStateType, CollectionState: MutableCollection & SendableMetatype,
+        ID: Hashable & SendableMetatype
+    >(
+        action actionMap: @escaping @Sendable (GlobalActionType) -> ElementIDAction<ID, ActionType>?,
+        stateCollection: WritableKeyPath<GlobalStateType, CollectionState> & Sendable,
+        identifier: KeyPath<StateType, ID> & Sendable
     ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == StateType {
         Reducer<GlobalActionType, GlobalStateType> { action, state in
             guard let elementAction = actionMap(action) else { return }
@@ -30,14 +35,19 @@ extension Reducer {
 
     /// Runs this element reducer on the element at the index of each `ElementIndexAction`.
     /// An index out of bounds is ignored.
-    public func liftToCollection<GlobalActionType, GlobalStateType, CollectionState: MutableCollection>(
-        action actionMap: @escaping (GlobalActionType) -> ElementIndexAction<CollectionState.Index, ActionType>?,
-        stateCollection: WritableKeyPath<GlobalStateType, CollectionState>
+    public func liftToCollection<
+        GlobalActionType, GlobalStateType, CollectionState: MutableCollection & SendableMetatype
+    >(
+        action actionMap:
+            @escaping @Sendable (GlobalActionType) -> ElementIndexAction<CollectionState.Index, ActionType>?,
+        stateCollection: WritableKeyPath<GlobalStateType, CollectionState> & Sendable
     ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == StateType {
         Reducer<GlobalActionType, GlobalStateType> { action, state in
             guard let elementAction = actionMap(action) else { return }
-            guard state[keyPath: stateCollection].indices.contains(elementAction.index) else { return }
-            reduce(elementAction.action, &state[keyPath: stateCollection][elementAction.index])
+            let index = elementAction.index
+            let bounds = (state[keyPath: stateCollection].startIndex, state[keyPath: stateCollection].endIndex)
+            guard index >= bounds.0, index < bounds.1 else { return }
+            reduce(elementAction.action, &state[keyPath: stateCollection][index])
         }
     }
 }

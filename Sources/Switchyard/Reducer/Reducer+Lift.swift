@@ -2,9 +2,9 @@ extension Reducer {
     /// Plugs this reducer into global types with closures: `actionGetter` extracts the local action (or `nil` to
     /// ignore), `stateGetter` and `stateSetter` read and write the local state.
     public func lift<GlobalActionType, GlobalStateType>(
-        actionGetter: @escaping (GlobalActionType) -> ActionType?,
-        stateGetter: @escaping (GlobalStateType) -> StateType,
-        stateSetter: @escaping (inout GlobalStateType, StateType) -> Void
+        actionGetter: @escaping @Sendable (GlobalActionType) -> ActionType?,
+        stateGetter: @escaping @Sendable (GlobalStateType) -> StateType,
+        stateSetter: @escaping @Sendable (inout GlobalStateType, StateType) -> Void
     ) -> Reducer<GlobalActionType, GlobalStateType> {
         Reducer<GlobalActionType, GlobalStateType> { action, state in
             guard let localAction = actionGetter(action) else { return }
@@ -20,8 +20,8 @@ extension Reducer {
     /// let appReducer = counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
     /// ```
     public func lift<GlobalActionType, GlobalStateType>(
-        action actionMap: @escaping (GlobalActionType) -> ActionType?,
-        state stateKeyPath: WritableKeyPath<GlobalStateType, StateType>
+        action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?,
+        state stateKeyPath: WritableKeyPath<GlobalStateType, StateType> & Sendable
     ) -> Reducer<GlobalActionType, GlobalStateType> {
         Reducer<GlobalActionType, GlobalStateType> { action, state in
             guard let localAction = actionMap(action) else { return }
@@ -31,7 +31,7 @@ extension Reducer {
 
     /// Lifts the action only; actions that `actionMap` maps to `nil` are ignored.
     public func lift<GlobalActionType>(
-        action actionMap: @escaping (GlobalActionType) -> ActionType?
+        action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?
     ) -> Reducer<GlobalActionType, StateType> {
         Reducer<GlobalActionType, StateType> { action, state in
             guard let localAction = actionMap(action) else { return }
@@ -41,7 +41,7 @@ extension Reducer {
 
     /// Lifts the state only; the local state is changed in place through the key path.
     public func lift<GlobalStateType>(
-        state stateKeyPath: WritableKeyPath<GlobalStateType, StateType>
+        state stateKeyPath: WritableKeyPath<GlobalStateType, StateType> & Sendable
     ) -> Reducer<ActionType, GlobalStateType> {
         Reducer<ActionType, GlobalStateType> { action, state in
             reduce(action, &state[keyPath: stateKeyPath])

@@ -11,17 +11,17 @@
 ///
 /// Reducers compose with `<>` (`lhs` runs first) and ``lift(action:state:)`` plugs a reducer of a part of the app
 /// into the global types.
-public struct Reducer<ActionType, StateType> {
+public struct Reducer<ActionType, StateType>: Sendable {
     /// The reduce function: mutates `state` in place for `action`.
-    public let reduce: (ActionType, inout StateType) -> Void
+    public let reduce: @Sendable (ActionType, inout StateType) -> Void
 
     /// Creates a reducer from its reduce function.
-    public init(_ reduce: @escaping (ActionType, inout StateType) -> Void) {
+    public init(_ reduce: @escaping @Sendable (ActionType, inout StateType) -> Void) {
         self.reduce = reduce
     }
 
     /// Creates a reducer from its reduce function: `Reducer.reduce { action, state in … }`.
-    public static func reduce(_ reduce: @escaping (ActionType, inout StateType) -> Void) -> Reducer {
+    public static func reduce(_ reduce: @escaping @Sendable (ActionType, inout StateType) -> Void) -> Reducer {
         Reducer(reduce)
     }
 }

@@ -1,0 +1,21 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The examples live in their own package, depending on Switchyard by path, so that library users never fetch the
+// examples' dependencies.
+let package = Package(
+    name: "SwitchyardExamples",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    dependencies: [
+        .package(name: "Switchyard", path: "..")
+    ],
+    targets: [
+        // Seed 000: the state module creates the store; the app module, which depends on it, injects side effects.
+        .target(name: "CounterState", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
+        .executableTarget(
+            name: "InjectionExample",
+            dependencies: ["CounterState", .product(name: "Switchyard", package: "Switchyard")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
