@@ -7,9 +7,25 @@ let package = Package(
     name: "SwitchyardExamples",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
-        .package(name: "Switchyard", path: "..")
+        .package(name: "Switchyard", path: ".."),
+        .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     ],
     targets: [
+        // Seed 002: two independent middlewares, bridged, with the logger.
+        .target(
+            name: "AppLifecycleMiddleware",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "CasePaths", package: "swift-case-paths"),
+            ]
+        ),
+        .target(
+            name: "ReachabilityMiddleware",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "CasePaths", package: "swift-case-paths"),
+            ]
+        ),
         // Seed 000: the state module creates the store; the app module, which depends on it, injects side effects.
         .target(name: "CounterState", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
         .executableTarget(
