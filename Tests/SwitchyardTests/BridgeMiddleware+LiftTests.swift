@@ -1,44 +1,44 @@
 import Switchyard
 import Testing
 
-/// A row of a list, for bridges lifted to a collection.
-struct Row: Identifiable, Sendable, Equatable {
-    let id: Int
-    var isSelected = false
-}
-
-enum RowAction: Sendable, Equatable {
-    case tapped
-    case select
-
-    var tapped: Void? { self == .tapped ? () : nil }
-}
-
-struct ListState: Sendable, Equatable {
-    var rows: [Row]
-    var title = "list"
-}
-
-enum ListAction: Sendable, Equatable {
-    case row(ElementIDAction<Int, RowAction>?)
-    case titleChanged(String)
-    case announce(String)
-
-    var row: ElementIDAction<Int, RowAction>? {
-        get {
-            guard case .row(let action) = self else { return nil }
-            return action
-        }
-        set { self = .row(newValue) }
-    }
-
-    var titleChanged: String? {
-        guard case .titleChanged(let title) = self else { return nil }
-        return title
-    }
-}
-
 @Suite struct BridgeMiddlewareLiftTests {
+    /// A row of a list, for bridges lifted to a collection.
+    struct Row: Identifiable, Sendable, Equatable {
+        let id: Int
+        var isSelected = false
+    }
+
+    enum RowAction: Sendable, Equatable {
+        case tapped
+        case select
+
+        var tapped: Void? { self == .tapped ? () : nil }
+    }
+
+    struct ListState: Sendable, Equatable {
+        var rows: [Row]
+        var title = "list"
+    }
+
+    enum ListAction: Sendable, Equatable {
+        case row(ElementIDAction<Int, RowAction>?)
+        case titleChanged(String)
+        case announce(String)
+
+        var row: ElementIDAction<Int, RowAction>? {
+            get {
+                guard case .row(let action) = self else { return nil }
+                return action
+            }
+            set { self = .row(newValue) }
+        }
+
+        var titleChanged: String? {
+            guard case .titleChanged(let title) = self else { return nil }
+            return title
+        }
+    }
+
     let source = ActionSource(file: "List/ListView.swift", function: "body", line: 9, info: nil)
 
     @Test func liftedBridgeMapsActionsAndState() {

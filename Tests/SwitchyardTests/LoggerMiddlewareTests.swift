@@ -2,6 +2,7 @@ import Dispatch
 import Switchyard
 import Testing
 
+// The library's logger is named in full: other test files may declare a fixture of the same name.
 @Suite struct LoggerMiddlewareTests {
     let lifecycleSource = ActionSource(
         file: "AppLifecycleMiddleware/AppLifecycleMiddleware.swift", function: "receiveContext(getState:output:)",
@@ -24,7 +25,7 @@ import Testing
                 \AppAction.lifecycle?.didEnterBackground >=> AppAction.reachability(.stopMonitoring),
                 file: "App/BridgeLifecycleToReachability.swift", function: "BridgeMiddleware", line: 8)
         let pipeline = ManualPipeline(
-            state: AppState(), middleware: LoggerMiddleware(sink: log.sink) <> bridges, reducer: .app)
+            state: AppState(), middleware: Switchyard.LoggerMiddleware(sink: log.sink) <> bridges, reducer: .app)
 
         pipeline.dispatch(.lifecycle(.willEnterForeground), from: lifecycleSource)
         pipeline.dispatch(.lifecycle(.didBecomeActive), from: lifecycleSource)
@@ -39,7 +40,7 @@ import Testing
 
     @Test func nilInfoPrintsNilMarker() {
         let log = InMemoryLog()
-        let logger = LoggerMiddleware<AppAction, AppState>(sink: log.sink)
+        let logger = Switchyard.LoggerMiddleware<AppAction, AppState>(sink: log.sink)
         logger.handle(action: .reachability(.becameCheap), from: reachabilitySource(line: 46), state: { AppState() })
             .run(AnyActionHandler { _ in })
         #expect(
@@ -56,7 +57,7 @@ import Testing
 
     @Test func multiLineInfoStaysInsideTheBox() {
         let log = InMemoryLog()
-        let logger = LoggerMiddleware<AppAction, AppState>(sink: log.sink)
+        let logger = Switchyard.LoggerMiddleware<AppAction, AppState>(sink: log.sink)
         let source = ActionSource(file: "A/B.swift", function: "f()", line: 3, info: "first\nsecond")
         logger.handle(action: .lifecycle(.didBecomeActive), from: source, state: { AppState() })
             .run(AnyActionHandler { _ in })
@@ -75,7 +76,7 @@ import Testing
 
     @Test func actionIsPrintedWithModuleQualifiedPayload() {
         let log = InMemoryLog()
-        let logger = LoggerMiddleware<AppAction, AppState>(sink: log.sink)
+        let logger = Switchyard.LoggerMiddleware<AppAction, AppState>(sink: log.sink)
         logger.handle(action: .my(.tree(.other)), from: lifecycleSource, state: { AppState() })
             .run(AnyActionHandler { _ in })
         #expect(
@@ -86,7 +87,8 @@ import Testing
     @Test func stateDiffShowsChangedLinesAfterReducer() {
         let log = InMemoryLog()
         let pipeline = ManualPipeline(
-            state: AppState(), middleware: LoggerMiddleware<AppAction, AppState>(stateDiff: true, sink: log.sink),
+            state: AppState(),
+            middleware: Switchyard.LoggerMiddleware<AppAction, AppState>(stateDiff: true, sink: log.sink),
             reducer: .app)
         _ = pipeline.step(.settings(.setShouldUseReachability(true)), from: lifecycleSource)
         #expect(
@@ -107,7 +109,8 @@ import Testing
     @Test func stateDiffSaysUnchangedWhenReducerChangesNothing() {
         let log = InMemoryLog()
         let pipeline = ManualPipeline(
-            state: AppState(), middleware: LoggerMiddleware<AppAction, AppState>(stateDiff: true, sink: log.sink),
+            state: AppState(),
+            middleware: Switchyard.LoggerMiddleware<AppAction, AppState>(stateDiff: true, sink: log.sink),
             reducer: .app)
         _ = pipeline.step(.lifecycle(.didBecomeActive), from: lifecycleSource)
         #expect(log.entries.first?.hasSuffix("│ info: <nil>\n│ state: unchanged\n└────────────────────") == true)
@@ -116,7 +119,7 @@ import Testing
     @Test func stateDiffMatchesInsertedLines() {
         let log = InMemoryLog()
         let pipeline = ManualPipeline(
-            state: [1, 2, 3], middleware: LoggerMiddleware<Int, [Int]>(stateDiff: true, sink: log.sink),
+            state: [1, 2, 3], middleware: Switchyard.LoggerMiddleware<Int, [Int]>(stateDiff: true, sink: log.sink),
             reducer: Reducer<Int, [Int]>.reduce { value, state in state.insert(value, at: 1) })
         _ = pipeline.step(9, from: lifecycleSource)
         let stateLines = log.entries.first?.split(separator: "\n").drop { !$0.hasPrefix("│ state:") }.dropLast()
@@ -125,7 +128,7 @@ import Testing
 
     @Test func filterSkipsActionsWithPureIO() {
         let log = InMemoryLog()
-        let logger = LoggerMiddleware<AppAction, AppState>(
+        let logger = Switchyard.LoggerMiddleware<AppAction, AppState>(
             filter: { action, _ in action.lifecycle == nil }, sink: log.sink)
         let skipped = logger.handle(action: .lifecycle(.didBecomeActive), from: lifecycleSource, state: { AppState() })
         let kept = logger.handle(action: .reachability(.becameCheap), from: lifecycleSource, state: { AppState() })
@@ -136,7 +139,7 @@ import Testing
 
     @Test func loggerDispatchesNothingAndWritesOnlyWhenIORuns() {
         let log = InMemoryLog()
-        let logger = LoggerMiddleware<AppAction, AppState>(sink: log.sink)
+        let logger = Switchyard.LoggerMiddleware<AppAction, AppState>(sink: log.sink)
         let io = logger.handle(action: .lifecycle(.didBecomeActive), from: lifecycleSource, state: { AppState() })
         #expect(log.entries.isEmpty)
         let recorder = Recorder<AppAction>()
