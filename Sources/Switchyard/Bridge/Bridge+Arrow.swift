@@ -1,0 +1,48 @@
+/// A bridge from the actions whose value at `keyPath` is not `nil` to `derivedAction`.
+///
+/// ```swift
+/// \AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring)
+/// ```
+public func >=> <ActionType: Sendable, Payload>(
+    keyPath: KeyPath<ActionType, Payload?> & Sendable,
+    derivedAction: ActionType
+) -> Bridge<ActionType, Payload> {
+    Bridge(on: keyPath, dispatch: derivedAction)
+}
+
+/// A bridge from the actions whose value at `keyPath` is not `nil` to the action `derive` builds from that value.
+///
+/// ```swift
+/// \AppAction.my?.tree?.originalActionThatHasString >=> { string in AppAction.another(.part(.required(string))) }
+/// ```
+public func >=> <ActionType, Payload>(
+    keyPath: KeyPath<ActionType, Payload?> & Sendable,
+    derive: @escaping @Sendable (Payload) -> ActionType
+) -> Bridge<ActionType, Payload> {
+    Bridge(on: keyPath, dispatch: derive)
+}
+
+/// A bridge from the actions from which `extract` returns a payload to `derivedAction`.
+///
+/// ```swift
+/// { (action: AppAction) in action.isLogout ? () : nil } >=> AppAction.session(.clear)
+/// ```
+public func >=> <ActionType: Sendable, Payload>(
+    extract: @escaping @Sendable (ActionType) -> Payload?,
+    derivedAction: ActionType
+) -> Bridge<ActionType, Payload> {
+    Bridge(on: extract, dispatch: derivedAction)
+}
+
+/// A bridge from the actions from which `extract` returns a payload to the action `derive` builds from it.
+///
+/// ```swift
+/// let loggedIn: @Sendable (AppAction) -> User.ID? = { action in action.session?.loggedIn }
+/// loggedIn >=> AppAction.profile <<< ProfileAction.load
+/// ```
+public func >=> <ActionType, Payload>(
+    extract: @escaping @Sendable (ActionType) -> Payload?,
+    derive: @escaping @Sendable (Payload) -> ActionType
+) -> Bridge<ActionType, Payload> {
+    Bridge(on: extract, dispatch: derive)
+}

@@ -1,0 +1,133 @@
+extension BridgeMiddleware {
+    /// A copy of this middleware with one more bridge, built with the arrow `>=>`.
+    ///
+    /// ```swift
+    /// BridgeMiddleware<AppAction, AppState>()
+    ///     .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
+    ///     .bridge(\AppAction.lifecycle?.didEnterBackground >=> AppAction.reachability(.stopMonitoring),
+    ///             when: { $0().settings.reachabilityOptions == .always })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bridge: the original actions and the derived action.
+    ///   - predicate: whether to dispatch, given the state after the reducer; `nil` (the default) always dispatches.
+    ///   - file: the file of the call, recorded in the derived action's info; leave the default.
+    ///   - function: the function of the call, recorded in the derived action's info; leave the default.
+    ///   - line: the line of the call, recorded in the derived action's info; leave the default.
+    public func bridge<Payload>(
+        _ bridge: Bridge<ActionType, Payload>,
+        when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> BridgeMiddleware {
+        let derive = bridge.derive
+        return appending(
+            extract: bridge.extract,
+            derive: { payload, _ in derive(payload) },
+            predicate: predicate,
+            place: Self.place(file: file, function: function, line: line)
+        )
+    }
+
+    /// A copy of this middleware with one more bridge that dispatches only when the state after the reducer has
+    /// `true` at `condition`.
+    ///
+    /// ```swift
+    /// .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring),
+    ///         when: \.settings.shouldUseReachability)
+    /// ```
+    public func bridge<Payload>(
+        _ bridge: Bridge<ActionType, Payload>,
+        when condition: KeyPath<StateType, Bool> & Sendable,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> BridgeMiddleware {
+        self.bridge(bridge, when: { $0()[keyPath: condition] }, file: file, function: function, line: line)
+    }
+
+    /// A copy of this middleware with one more bridge, spelled without the arrow.
+    ///
+    /// ```swift
+    /// .bridge(on: \AppAction.login?.succeeded, dispatch: { user in AppAction.profile(.load(user)) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - extract: the payload of an original action, or `nil` to ignore it; a key path literal works too.
+    ///   - derive: the derived action for a payload.
+    ///   - predicate: whether to dispatch, given the state after the reducer; `nil` (the default) always dispatches.
+    ///   - file: the file of the call, recorded in the derived action's info; leave the default.
+    ///   - function: the function of the call, recorded in the derived action's info; leave the default.
+    ///   - line: the line of the call, recorded in the derived action's info; leave the default.
+    public func bridge<Payload>(
+        on extract: @escaping @Sendable (ActionType) -> Payload?,
+        dispatch derive: @escaping @Sendable (Payload) -> ActionType,
+        when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> BridgeMiddleware {
+        bridge(Bridge(on: extract, dispatch: derive), when: predicate, file: file, function: function, line: line)
+    }
+
+    /// A copy of this middleware with one more bridge, spelled without the arrow, that dispatches only when the
+    /// state after the reducer has `true` at `condition`.
+    public func bridge<Payload>(
+        on extract: @escaping @Sendable (ActionType) -> Payload?,
+        dispatch derive: @escaping @Sendable (Payload) -> ActionType,
+        when condition: KeyPath<StateType, Bool> & Sendable,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> BridgeMiddleware {
+        bridge(Bridge(on: extract, dispatch: derive), when: condition, file: file, function: function, line: line)
+    }
+
+    /// A copy of this middleware with one more bridge whose derived action is built from the payload and the state
+    /// after the reducer.
+    ///
+    /// ```swift
+    /// .bridgeWithState(on: \AppAction.cart?.checkout, dispatch: { _, state in
+    ///     AppAction.payment(.charge(state.cart.total))
+    /// })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - extract: the payload of an original action, or `nil` to ignore it; a key path literal works too.
+    ///   - derive: the derived action for a payload and the state after the reducer.
+    ///   - predicate: whether to dispatch, given the state after the reducer; `nil` (the default) always dispatches.
+    ///   - file: the file of the call, recorded in the derived action's info; leave the default.
+    ///   - function: the function of the call, recorded in the derived action's info; leave the default.
+    ///   - line: the line of the call, recorded in the derived action's info; leave the default.
+    public func bridgeWithState<Payload>(
+        on extract: @escaping @Sendable (ActionType) -> Payload?,
+        dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,
+        when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> BridgeMiddleware {
+        appending(
+            extract: extract,
+            derive: { payload, state in derive(payload, state()) },
+            predicate: predicate,
+            place: Self.place(file: file, function: function, line: line)
+        )
+    }
+
+    /// A copy of this middleware with one more bridge whose derived action is built from the payload and the state
+    /// after the reducer, dispatched only when that state has `true` at `condition`.
+    public func bridgeWithState<Payload>(
+        on extract: @escaping @Sendable (ActionType) -> Payload?,
+        dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,
+        when condition: KeyPath<StateType, Bool> & Sendable,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> BridgeMiddleware {
+        bridgeWithState(
+            on: extract, dispatch: derive, when: { $0()[keyPath: condition] }, file: file, function: function,
+            line: line)
+    }
+}

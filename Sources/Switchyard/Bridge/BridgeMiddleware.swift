@@ -1,0 +1,87 @@
+/// A middleware that turns original actions into derived actions, connecting modules that do not know each other.
+///
+/// Each bridge watches for one kind of action and, after the reducer has run, dispatches a derived action. Bridges
+/// keep the middlewares of each module isolated: the business workflow that connects them lives in the bridges.
+///
+/// ```swift
+/// static let lifecycleToReachability = BridgeMiddleware<AppAction, AppState>()
+///     .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
+///     .bridge(\AppAction.lifecycle?.didEnterBackground >=> AppAction.reachability(.stopMonitoring),
+///             when: \.settings.shouldUseReachability)
+/// ```
+///
+/// - The optional state predicate (`when:`) is evaluated after the reducer, inside the returned ``IO``: the
+///   original action first changes the state, then the bridge decides whether to dispatch.
+/// - The derived action keeps the original action's ``ActionSource`` (file, function, line) and appends to its
+///   `info` the line `Bridged from <original action> at <file>, <function>:<line>`, naming the `.bridge(...)` call.
+/// - Several bridges may fire for the same action; their derived actions are dispatched in the order the bridges
+///   were added.
+///
+/// A `BridgeMiddleware` is an immutable value: `.bridge(...)` returns a new middleware with one more bridge, and one
+/// value may be shared by any number of threads.
+public struct BridgeMiddleware<ActionType, StateType>: MiddlewareProtocol, Sendable {
+    /// Handles one action for one bridge: the IO that dispatches the derived action, or ``IO/pure()``.
+    typealias BridgeHandler =
+        @Sendable (ActionType, ActionSource, @escaping GetState<StateType>) -> IO<ActionType>
+
+    let bridges: [BridgeHandler]
+
+    /// Creates a middleware with no bridges; add them with `bridge(_:when:)`.
+    public init() {
+        self.bridges = []
+    }
+
+    init(bridges: [BridgeHandler]) {
+        self.bridges = bridges
+    }
+
+    /// The number of bridges in this middleware.
+    public var count: Int { bridges.count }
+
+    /// Ignores the deprecated setup call: bridges read the state and dispatch through the ``IO`` they return.
+    public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<ActionType>) {}
+
+    /// Lets every bridge look at the action; returns the IO that dispatches the derived actions, in the order the
+    /// bridges were added, or ``IO/pure()`` when no bridge matches.
+    public func handle(
+        action: ActionType,
+        from dispatcher: ActionSource,
+        state: @escaping GetState<StateType>
+    ) -> IO<ActionType> {
+        var io = IO<ActionType>.pure()
+        for bridge in bridges {
+            io = io <> bridge(action, dispatcher, state)
+        }
+        return io
+    }
+
+    /// A copy of this middleware with one more bridge, built from its parts.
+    ///
+    /// - Parameters:
+    ///   - extract: the payload of an original action, or `nil` to ignore the action; called in `handle`.
+    ///   - derive: the derived action for a payload; called in the IO, with the state after the reducer.
+    ///   - predicate: whether to dispatch, given the state after the reducer; `nil` always dispatches.
+    ///   - place: `<file>, <function>:<line>` of the `.bridge(...)` call, for the provenance line.
+    func appending<Payload>(
+        extract: @escaping @Sendable (ActionType) -> Payload?,
+        derive: @escaping @Sendable (Payload, GetState<StateType>) -> ActionType,
+        predicate: (@Sendable (GetState<StateType>) -> Bool)?,
+        place: String
+    ) -> BridgeMiddleware {
+        let handler: BridgeHandler = { action, dispatcher, state in
+            guard let payload = extract(action) else { return .pure() }
+            return IO { output in
+                if let predicate, !predicate(state) { return }
+                let derived = derive(payload, state)
+                output.dispatch(derived, from: dispatcher.appendingInfo("Bridged from \(action) at \(place)"))
+            }
+        }
+        return BridgeMiddleware(bridges: bridges + [handler])
+    }
+
+    /// `<file name>, <function>:<line>`, where the file name is the last path component of a `#fileID`.
+    static func place(file: String, function: String, line: UInt) -> String {
+        let fileName = file.split(separator: "/").last.map(String.init) ?? file
+        return "\(fileName), \(function):\(line)"
+    }
+}

@@ -1,0 +1,70 @@
+/// A middleware that writes every action, with its source and optionally the state change it caused, to a
+/// ``LogSink``.
+///
+/// ```swift
+/// let appMiddleware = LoggerMiddleware<AppAction, AppState>() <> lifecycleMiddleware <> reachabilityMiddleware
+/// ```
+///
+/// prints, for every action:
+///
+/// ```
+/// ┌─▶ lifecycle(AppLifecycleMiddleware.AppLifecycleAction.didBecomeActive)
+/// │ source: AppLifecycleMiddleware/AppLifecycleMiddleware.swift:118
+/// │ function: receiveContext(getState:output:)
+/// │ info: <nil>
+/// └────────────────────
+/// ```
+///
+/// The action is printed as `String(describing:)` prints it; an info of several lines is kept inside the box. With
+/// `stateDiff: true` the entry ends with the lines of `dump(state)` that the action changed (`│ - old`,
+/// `│ + new`), or `│ state: unchanged`. The entry is written from the returned ``IO``, after the reducer. The logger
+/// never dispatches.
+public struct LoggerMiddleware<ActionType, StateType>: MiddlewareProtocol, Sendable {
+    /// Where entries are written.
+    public let sink: LogSink
+    /// Whether each entry shows the state change the action caused.
+    public let stateDiff: Bool
+    let filter: (@Sendable (ActionType, ActionSource) -> Bool)?
+
+    /// Creates a logger.
+    ///
+    /// ```swift
+    /// LoggerMiddleware<AppAction, AppState>(stateDiff: true, filter: { action, _ in !action.isTimerTick })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - stateDiff: whether each entry shows the state change the action caused; it dumps the whole state twice
+    ///     per action, so keep it for debugging.
+    ///   - filter: which actions to log; `nil` (the default) logs every action.
+    ///   - sink: where entries are written; standard output by default.
+    public init(
+        stateDiff: Bool = false,
+        filter: (@Sendable (ActionType, ActionSource) -> Bool)? = nil,
+        sink: LogSink = .standardOutput
+    ) {
+        self.sink = sink
+        self.stateDiff = stateDiff
+        self.filter = filter
+    }
+
+    /// Ignores the deprecated setup call: the logger needs none.
+    public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<ActionType>) {}
+
+    /// Returns the IO that writes the entry for `action` after the reducer, or ``IO/pure()`` when the filter
+    /// rejects it.
+    public func handle(
+        action: ActionType,
+        from dispatcher: ActionSource,
+        state: @escaping GetState<StateType>
+    ) -> IO<ActionType> {
+        if let filter, !filter(action, dispatcher) { return .pure() }
+        // Dumped now, not kept as a value: a state of reference type would be changed by the reducer.
+        let before = stateDiff ? StateDiff.dumped(state()) : nil
+        let sink = self.sink
+        return IO { _ in
+            let diff = before.map { StateDiff(before: $0, after: StateDiff.dumped(state())) }
+            let entry = LogEntry(action: String(describing: action), source: dispatcher, stateDiff: diff)
+            sink.write(entry.text)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Switchyard
+import Testing
+
+@Suite struct BridgeMiddlewareLiftTests {
+    /// A row of a list, for bridges lifted to a collection.
+    struct Row: Identifiable, Sendable, Equatable {
+        let id: Int
+        var isSelected = false
+    }
+
+    enum RowAction: Sendable, Equatable {
+        case tapped
+        case select
+
+        var tapped: Void? { self == .tapped ? () : nil }
+    }
+
+    struct ListState: Sendable, Equatable {
+        var rows: [Row]
+        var title = "list"
+    }
+
+    enum ListAction: Sendable, Equatable {
+        case row(ElementIDAction<Int, RowAction>?)
+        case titleChanged(String)
+        case announce(String)
+
+        var row: ElementIDAction<Int, RowAction>? {
+            get {
+                guard case .row(let action) = self else { return nil }
+                return action
+            }
+            set { self = .row(newValue) }
+        }
+
+        var titleChanged: String? {
+            guard case .titleChanged(let title) = self else { return nil }
+            return title
+        }
+    }
+
+    let source = ActionSource(file: "List/ListView.swift", function: "body", line: 9, info: nil)
+
+    @Test func liftedBridgeMapsActionsAndState() {
+        let local = BridgeMiddleware<String, String>()
+            .bridgeWithState(on: { (text: String) in text }, dispatch: { text, title in "\(title): \(text)" })
+        let lifted = local.lift(
+            inputAction: \ListAction.titleChanged,
+            outputAction: ListAction.announce,
+            state: \ListState.title)
+        let pipeline = ManualPipeline(
+            state: ListState(rows: []), middleware: lifted,
+            reducer: Reducer<ListAction, ListState>.reduce { action, state in
+                if case .titleChanged(let title) = action { state.title = title }
+            })
+        let result = pipeline.step(.titleChanged("new"), from: source)
+        #expect(result.dispatched.map(\.action) == [.announce("new: new")])
+        #expect(result.dispatched[0].dispatcher.file == "List/ListView.swift")
+        #expect(pipeline.step(.announce("ignored"), from: source).ioIsPure)
+    }
+
+    @Test func bridgeLiftedToCollectionRunsForAddressedElement() {
+        let rowBridges = BridgeMiddleware<RowAction, Row>()
+            .bridge(\RowAction.tapped >=> RowAction.select, when: { !$0().isSelected })
+        let lifted = rowBridges.liftToCollection(action: \ListAction.row, stateCollection: \ListState.rows)
+        let pipeline = ManualPipeline(
+            state: ListState(rows: [Row(id: 1), Row(id: 2, isSelected: true)]), middleware: lifted,
+            reducer: .identity)
+
+        let tapped = pipeline.step(.row(ElementIDAction(id: 1, action: .tapped)), from: source)
+        #expect(tapped.dispatched.map(\.action) == [.row(ElementIDAction(id: 1, action: .select))])
+        #expect(tapped.dispatched[0].dispatcher.line == 9)
+        #expect(tapped.dispatched[0].dispatcher.info?.hasPrefix("Bridged from tapped at ") == true)
+
+        #expect(pipeline.step(.row(ElementIDAction(id: 2, action: .tapped)), from: source).dispatched.isEmpty)
+        #expect(pipeline.step(.row(ElementIDAction(id: 3, action: .tapped)), from: source).ioIsPure)
+    }
+}
