@@ -26,6 +26,15 @@ let package = Package(
                 .product(name: "CasePaths", package: "swift-case-paths"),
             ]
         ),
+        .executableTarget(
+            name: "BridgeExample",
+            dependencies: [
+                "AppLifecycleMiddleware",
+                "ReachabilityMiddleware",
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "CasePaths", package: "swift-case-paths"),
+            ]
+        ),
         // Seed 000: the state module creates the store; the app module, which depends on it, injects side effects.
         .target(name: "CounterState", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
         .executableTarget(
