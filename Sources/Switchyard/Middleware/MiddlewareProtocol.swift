@@ -50,13 +50,11 @@ public protocol MiddlewareProtocol<InputActionType, OutputActionType, StateType>
 
 extension MiddlewareProtocol {
     /// Does nothing: new middlewares need no setup.
-    @available(
-        *, deprecated,
-        message: """
-            Instead of relying on receiveContext, please use the getState from handle(action:from:state:) function,
-            and when returning IO from the same handle(action:from:state:) function use the output from the closure
-            """
-    )
+    ///
+    /// `receiveContext` is the deprecated setup of SwiftRex 0.7: instead of relying on it, use the `state` given to
+    /// `handle(action:from:state:)` and the `output` given to the returned ``IO``. This default is not marked
+    /// deprecated because the compiler warns on every conformer that it satisfies, that is, on every new-style
+    /// middleware.
     public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {}
 
     /// This middleware behind the type-erased ``AnyMiddleware``; an `AnyMiddleware` is returned unchanged.
