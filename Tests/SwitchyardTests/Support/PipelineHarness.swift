@@ -7,18 +7,14 @@ import Switchyard
 /// then runs the returned IO with an output handler that records every dispatched action. When the harness
 /// feeds back its output, actions dispatched while an action is processed are queued and processed after it, in
 /// FIFO order. `receiveContext` is called once, at creation, as a store does.
-final class PipelineHarness<M: MiddlewareProtocol & SendableMetatype>: @unchecked Sendable {
+final class PipelineHarness<M: MiddlewareProtocol>: @unchecked Sendable {
     typealias Action = M.InputActionType
     typealias State = M.StateType
 
-    /// Every action dispatched through the output handler, with its source.
-    let dispatched = Recorder<M.OutputActionType>()
     let middleware: M
     private let reducer: Reducer<Action, State>
     private let box: StateBox<State>
-    private let feedback: ((M.OutputActionType) -> Action?)?
-    private let lock = NSLock()
-    private var queue: [DispatchedAction<Action>] = []
+    private let sink: OutputSink<M.OutputActionType, Action>
 
     private init(
         state: State,
@@ -29,7 +25,7 @@ final class PipelineHarness<M: MiddlewareProtocol & SendableMetatype>: @unchecke
         self.box = StateBox(state)
         self.reducer = reducer
         self.middleware = middleware
-        self.feedback = feedback
+        self.sink = OutputSink(feedback: feedback)
         middleware.receiveContext(getState: getState, output: output)
     }
 
@@ -46,10 +42,11 @@ final class PipelineHarness<M: MiddlewareProtocol & SendableMetatype>: @unchecke
         { [box] in box.value }
     }
 
+    /// Every action dispatched through the output handler, with its source.
+    var dispatched: Recorder<M.OutputActionType> { sink.dispatched }
+
     /// Records dispatched actions and, when the harness feeds back, queues them.
-    var output: AnyActionHandler<M.OutputActionType> {
-        AnyActionHandler { [weak self] dispatched in self?.receive(dispatched) }
-    }
+    var output: AnyActionHandler<M.OutputActionType> { sink.handler }
 
     /// Processes `action` and, when the harness feeds back, every action dispatched meanwhile.
     func send(
@@ -66,24 +63,8 @@ final class PipelineHarness<M: MiddlewareProtocol & SendableMetatype>: @unchecke
             let io = middleware.handle(action: next.action, from: next.dispatcher, state: getState)
             box.mutate { reducer.reduce(next.action, &$0) }
             io.run(output)
-            pending.append(contentsOf: drainQueue())
+            pending.append(contentsOf: sink.drain())
         }
-    }
-
-    private func receive(_ dispatched: DispatchedAction<M.OutputActionType>) {
-        self.dispatched.append(dispatched)
-        guard let feedback, let action = feedback(dispatched.action) else { return }
-        lock.lock()
-        queue.append(DispatchedAction(action, dispatcher: dispatched.dispatcher))
-        lock.unlock()
-    }
-
-    private func drainQueue() -> [DispatchedAction<Action>] {
-        lock.lock()
-        defer { lock.unlock() }
-        let drained = queue
-        queue.removeAll()
-        return drained
     }
 }
 
@@ -120,5 +101,39 @@ final class StateBox<State>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         body(&state)
+    }
+}
+
+/// Where a harness's output goes: a recorder of every dispatched action and, when the harness feeds back, a FIFO
+/// queue of the actions still to process.
+final class OutputSink<Output, Input>: @unchecked Sendable {
+    let dispatched = Recorder<Output>()
+    private let feedback: ((Output) -> Input?)?
+    private let lock = NSLock()
+    private var queue: [DispatchedAction<Input>] = []
+
+    init(feedback: ((Output) -> Input?)?) {
+        self.feedback = feedback
+    }
+
+    var handler: AnyActionHandler<Output> {
+        AnyActionHandler { [weak self] dispatched in self?.receive(dispatched) }
+    }
+
+    /// Takes the queued actions, oldest first.
+    func drain() -> [DispatchedAction<Input>] {
+        lock.lock()
+        defer { lock.unlock() }
+        let drained = queue
+        queue.removeAll()
+        return drained
+    }
+
+    private func receive(_ dispatched: DispatchedAction<Output>) {
+        self.dispatched.append(dispatched)
+        guard let feedback, let action = feedback(dispatched.action) else { return }
+        lock.lock()
+        queue.append(DispatchedAction(action, dispatcher: dispatched.dispatcher))
+        lock.unlock()
     }
 }
