@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func erasedMiddlewareBehavesAsTheOriginal() {
-        func run(_ middleware: some MiddlewareProtocol<String, String, Int> & SendableMetatype) -> [String] {
+        func run(_ middleware: some MiddlewareProtocol<String, String, Int>) -> [String] {
             let harness = PipelineHarness(state: 1, reducer: .reduce { _, s in s += 1 }, middleware: middleware)
             harness.send("a")
             harness.send("b")

@@ -14,7 +14,7 @@ import Testing
     }
 
     /// Sends `actions` through `middleware` and returns the trace and what was dispatched.
-    private func run<M: MiddlewareProtocol & SendableMetatype>(
+    private func run<M: MiddlewareProtocol>(
         _ middleware: M,
         trace: Trace,
         actions: [String] = ["x"]

@@ -18,3 +18,6 @@ struct TraceMiddleware<Action, State>: MiddlewareProtocol {
         }
     }
 }
+
+/// Maps `Never` to any type: lifts the output of a middleware that dispatches nothing.
+func absurd<A>(_ never: Never) -> A {}
