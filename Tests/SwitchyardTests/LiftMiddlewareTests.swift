@@ -1,0 +1,225 @@
+import Switchyard
+import Testing
+
+@Suite struct LiftMiddlewareTests {
+    private typealias Traced = TraceMiddleware<String, Int>
+
+    private enum Mid: Equatable, Sendable {
+        case text(String)
+        case noise
+
+        var text: String? {
+            guard case let .text(value) = self else { return nil }
+            return value
+        }
+    }
+
+    private struct MidState: Equatable, Sendable {
+        var count: Int
+    }
+
+    private enum Top: Equatable, Sendable {
+        case mid(Mid)
+        case other
+
+        var mid: Mid? {
+            guard case let .mid(value) = self else { return nil }
+            return value
+        }
+    }
+
+    private struct TopState: Equatable, Sendable {
+        var mid: MidState
+        var unrelated = "x"
+    }
+
+    /// Increments the local count on every mapped action.
+    private var topReducer: Reducer<Top, TopState> {
+        Reducer<Mid, Int> { _, count in count += 1 }.lift(action: \Top.mid, state: \TopState.mid.count)
+    }
+
+    private let topActions: [Top] = [.mid(.text("a")), .other, .mid(.noise), .mid(.text("b"))]
+
+    /// Sends `actions` through `middleware` and returns the trace and what it dispatched.
+    private func run<M: MiddlewareProtocol>(
+        _ middleware: M,
+        trace: Trace,
+        state: M.StateType,
+        reducer: Reducer<M.InputActionType, M.StateType> = .identity,
+        actions: [M.InputActionType]
+    ) -> (trace: [String], dispatched: [M.OutputActionType]) {
+        let harness = PipelineHarness(state: state, reducer: reducer, middleware: middleware)
+        for action in actions { harness.send(action) }
+        return (trace.entries, harness.dispatched.actions)
+    }
+
+    private func traced(_ trace: Trace) -> Traced {
+        Traced(name: "t", trace: trace) { [$0 + "!"] }
+    }
+
+    @Test func liftWithIdentityMapsBehavesAsTheOriginal() {
+        let original = Trace()
+        let lifted = Trace()
+        let counting = Reducer<String, Int> { _, count in count += 1 }
+        let expected = run(traced(original), trace: original, state: 0, reducer: counting, actions: ["a", "b"])
+        let actual = run(
+            traced(lifted).lift(inputAction: { $0 }, outputAction: { $0 }, state: { (state: Int) in state }),
+            trace: lifted, state: 0, reducer: counting, actions: ["a", "b"])
+        #expect(actual.trace == expected.trace)
+        #expect(actual.dispatched == expected.dispatched)
+        #expect(expected.trace == ["t.handle(0)", "t.io(1)", "t.handle(1)", "t.io(2)"])
+    }
+
+    @Test func liftingTwiceEqualsLiftingOnceWithComposedMaps() {
+        let twiceTrace = Trace()
+        let onceTrace = Trace()
+        let twice = traced(twiceTrace)
+            .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
+            .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
+        let once = traced(onceTrace).lift(
+            inputAction: { (top: Top) in top.mid?.text },
+            outputAction: { Top.mid(.text($0)) },
+            state: \TopState.mid.count)
+        let state = TopState(mid: MidState(count: 0))
+        let left = run(twice, trace: twiceTrace, state: state, reducer: topReducer, actions: topActions)
+        let right = run(once, trace: onceTrace, state: state, reducer: topReducer, actions: topActions)
+        #expect(left.trace == right.trace)
+        #expect(left.dispatched == right.dispatched)
+        #expect(left.trace == ["t.handle(0)", "t.io(1)", "t.handle(2)", "t.io(3)"])
+        #expect(left.dispatched == [.mid(.text("a!")), .mid(.text("b!"))])
+    }
+
+    @Test func unmappedInputActionDoesNotCallTheMiddlewareAndReturnsPureIO() {
+        let trace = Trace()
+        let lifted = traced(trace).lift(
+            inputAction: { (top: Top) in top.mid?.text }, outputAction: { Top.mid(.text($0)) },
+            state: \TopState.mid.count)
+        let state = TopState(mid: MidState(count: 0))
+        #expect(lifted.handle(action: .other, from: .here(), state: { state }).isPure)
+        #expect(lifted.handle(action: .mid(.noise), from: .here(), state: { state }).isPure)
+        #expect(trace.entries.isEmpty)
+    }
+
+    @Test func liftedIOKeepsTheSourceOfTheWrappedDispatch() {
+        let trace = Trace()
+        let lifted = traced(trace).lift(outputAction: Mid.text)
+        let harness = PipelineHarness(state: 0, middleware: lifted)
+        harness.send("go")
+        #expect(harness.dispatched.actions == [.text("go!")])
+        #expect(harness.dispatched.values[0].dispatcher.file == "SwitchyardTests/TraceMiddleware.swift")
+        #expect(harness.dispatched.values[0].dispatcher.info == "t")
+    }
+
+    // MARK: - The seven overloads
+
+    @Test func liftInputOutputAndState() {
+        let trace = Trace()
+        let lifted: LiftMiddleware<Top, Top, TopState, Traced> = traced(trace).lift(
+            inputAction: { $0.mid?.text }, outputAction: { Top.mid(.text($0)) }, state: \TopState.mid.count)
+        let result = run(
+            lifted, trace: trace, state: TopState(mid: MidState(count: 4)), reducer: topReducer, actions: topActions)
+        #expect(result.trace == ["t.handle(4)", "t.io(5)", "t.handle(6)", "t.io(7)"])
+        #expect(result.dispatched == [.mid(.text("a!")), .mid(.text("b!"))])
+    }
+
+    @Test func liftOutputAndState() {
+        let trace = Trace()
+        let lifted: LiftMiddleware<String, Mid, MidState, Traced> = traced(trace).lift(
+            outputAction: Mid.text, state: \MidState.count)
+        let result = run(lifted, trace: trace, state: MidState(count: 2), actions: ["a"])
+        #expect(result.trace == ["t.handle(2)", "t.io(2)"])
+        #expect(result.dispatched == [.text("a!")])
+    }
+
+    @Test func liftInputAndState() {
+        let trace = Trace()
+        let lifted: LiftMiddleware<Mid, String, MidState, Traced> = traced(trace).lift(
+            inputAction: \Mid.text, state: \MidState.count)
+        let result = run(lifted, trace: trace, state: MidState(count: 3), actions: [.noise, .text("b")])
+        #expect(result.trace == ["t.handle(3)", "t.io(3)"])
+        #expect(result.dispatched == ["b!"])
+    }
+
+    @Test func liftInputAndOutput() {
+        let trace = Trace()
+        let lifted: LiftMiddleware<Mid, Mid, Int, Traced> = traced(trace).lift(
+            inputAction: \Mid.text, outputAction: Mid.text)
+        let counting = Reducer<Mid, Int> { _, count in count += 10 }
+        let result = run(lifted, trace: trace, state: 1, reducer: counting, actions: [.text("c"), .noise])
+        #expect(result.trace == ["t.handle(1)", "t.io(11)"])
+        #expect(result.dispatched == [.text("c!")])
+    }
+
+    @Test func liftInputOnly() {
+        let trace = Trace()
+        let lifted: LiftMiddleware<Mid, String, Int, Traced> = traced(trace).lift(inputAction: \Mid.text)
+        let result = run(lifted, trace: trace, state: 0, actions: [.text("d"), .noise, .text("e")])
+        #expect(result.trace == ["t.handle(0)", "t.io(0)", "t.handle(0)", "t.io(0)"])
+        #expect(result.dispatched == ["d!", "e!"])
+        #expect(lifted.handle(action: .noise, from: .here(), state: { 0 }).isPure)
+    }
+
+    @Test func liftOutputOnly() {
+        let trace = Trace()
+        let lifted: LiftMiddleware<String, Mid, Int, Traced> = traced(trace).lift(outputAction: Mid.text)
+        let result = run(lifted, trace: trace, state: 0, actions: ["f"])
+        #expect(result.trace == ["t.handle(0)", "t.io(0)"])
+        #expect(result.dispatched == [.text("f!")])
+    }
+
+    @Test func liftStateOnly() {
+        let trace = Trace()
+        let lifted: LiftMiddleware<String, String, MidState, Traced> = traced(trace).lift(state: \MidState.count)
+        let counting = Reducer<String, MidState> { _, state in state.count *= 2 }
+        let result = run(lifted, trace: trace, state: MidState(count: 3), reducer: counting, actions: ["g"])
+        #expect(result.trace == ["t.handle(3)", "t.io(6)"])
+        #expect(result.dispatched == ["g!"])
+    }
+
+    @Test func liftedMiddlewareExposesTheWrappedOne() {
+        let lifted = traced(Trace()).lift(state: \MidState.count)
+        #expect(lifted.middleware.name == "t")
+    }
+
+    // MARK: - Seed 004: key paths as functions
+
+    @Test func gpsMiddlewareLiftsToTheGlobalStateWithAKeyPath() {
+        let trace = Trace()
+        let reading = Location(latitude: 1, longitude: 2)
+        let gpsMiddleware = GPSMiddleware(sensorReading: reading, trace: trace)
+        let globalStateMiddleware = gpsMiddleware.lift(state: \MyGlobalState.currentLocation)
+        let state = MyGlobalState(
+            title: "Map", listOfItems: [Item(name: "pin")], currentLocation: Location(latitude: 48, longitude: 2))
+        let harness = PipelineHarness(state: state, middleware: globalStateMiddleware)
+        harness.send(.startMonitoring)
+        #expect(trace.entries == ["handle startMonitoring at 48.0,2.0"])
+        #expect(harness.dispatched.actions == [.locationChanged(reading)])
+    }
+
+    @Test func gpsMiddlewareLiftsToGlobalActionsWithOptionalChainKeyPaths() {
+        let trace = Trace()
+        let reading = Location(latitude: 3, longitude: 4)
+        let global = GPSMiddleware(sensorReading: reading, trace: trace).lift(
+            inputAction: \GlobalAction.someSubAction?.middlewareLocalAction,
+            outputAction: { GlobalAction.someSubAction(.middlewareLocalAction($0)) },
+            state: \GlobalState.subState.middlewareLocalState)
+        let locationReducer = Reducer<GPSAction, Location> { action, location in
+            if case let .locationChanged(new) = action { location = new }
+        }.lift(
+            action: \GlobalAction.someSubAction?.middlewareLocalAction,
+            state: \GlobalState.subState.middlewareLocalState)
+        let harness = PipelineHarness(
+            state: GlobalState(subState: .init(middlewareLocalState: Location(latitude: 0, longitude: 0))),
+            reducer: locationReducer, middleware: global, processesOutput: true)
+        harness.send(.unrelated)
+        harness.send(.someSubAction(.otherLocalAction))
+        harness.send(.someSubAction(.middlewareLocalAction(.startMonitoring)))
+        // The dispatched reading is processed next; its handle still sees the location before its reducer.
+        #expect(trace.entries.count == 2)
+        #expect(trace.entries.first == "handle startMonitoring at 0.0,0.0")
+        #expect(trace.entries.last?.hasPrefix("handle locationChanged(") == true)
+        #expect(trace.entries.last?.hasSuffix(") at 0.0,0.0") == true)
+        #expect(harness.dispatched.actions == [.someSubAction(.middlewareLocalAction(.locationChanged(reading)))])
+        #expect(harness.state.subState.middlewareLocalState == reading)
+    }
+}

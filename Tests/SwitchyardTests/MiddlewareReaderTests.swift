@@ -1,0 +1,175 @@
+import Switchyard
+import Testing
+
+@Suite struct MiddlewareReaderTests {
+    private typealias Traced = TraceMiddleware<String, Int>
+    private typealias Composed = ComposedMiddleware<String, String, Int>
+
+    private struct Dependencies {
+        var name: String
+        var suffix: String
+    }
+
+    private struct World {
+        var dependencies: Dependencies
+        var version: Int
+    }
+
+    private struct Wrapper: Equatable {
+        var count: Int
+    }
+
+    private let dependencies = Dependencies(name: "n", suffix: "?")
+
+    /// A reader of a traced middleware named after the dependencies, that answers every action with `action+suffix`.
+    private func reader(_ trace: Trace, tag: String = "") -> MiddlewareReader<Dependencies, Traced> {
+        MiddlewareReader { dependencies in
+            Traced(name: dependencies.name + tag, trace: trace) { [$0 + dependencies.suffix] }
+        }
+    }
+
+    /// Sends "x" through `middleware` with a counting reducer and returns the trace and the dispatched actions.
+    private func run<M: MiddlewareProtocol<String, String, Int>>(
+        _ middleware: M,
+        trace: Trace
+    ) -> (trace: [String], dispatched: [String]) {
+        let harness = PipelineHarness(state: 0, reducer: .reduce { _, count in count += 1 }, middleware: middleware)
+        harness.send("x")
+        return (trace.entries, harness.dispatched.actions)
+    }
+
+    /// `<>` as seen through `Semigroup` only, so the reader's own operator is the one called.
+    private func combine<S: Semigroup>(_ lhs: S, _ rhs: S) -> S {
+        lhs <> rhs
+    }
+
+    @Test func injectBuildsTheMiddlewareFromItsDependencies() {
+        let trace = Trace()
+        let middleware = reader(trace).inject(dependencies)
+        #expect(middleware.name == "n")
+        #expect(run(middleware, trace: trace) == (["n.handle(0)", "n.io(1)"], ["x?"]))
+    }
+
+    @Test func pureIgnoresTheDependencies() {
+        let trace = Trace()
+        let fixed = MiddlewareReader<Dependencies, Traced>.pure(Traced(name: "fixed", trace: trace))
+        #expect(fixed.inject(dependencies).name == "fixed")
+        #expect(fixed.inject(Dependencies(name: "other", suffix: "")).name == "fixed")
+    }
+
+    @Test func identityInjectsTheEmptyComposition() {
+        #expect(MiddlewareReader<Dependencies, Composed>.identity.inject(dependencies).middlewares.isEmpty)
+        #expect(
+            MiddlewareReader<Dependencies, IdentityMiddleware<String, String, Int>>.identity.inject(dependencies)
+                .handle(action: "x", from: .here(), state: { 0 }).isPure)
+    }
+
+    @Test func semigroupCompositionInjectsBothAndComposesInOrder() {
+        let trace = Trace()
+        let a = reader(trace, tag: "a").mapMiddleware { Composed() <> $0 }
+        let b = reader(trace, tag: "b").mapMiddleware { Composed() <> $0 }
+        let result = run(combine(a, b).inject(dependencies), trace: trace)
+        #expect(result.trace == ["na.handle(0)", "nb.handle(0)", "nb.io(1)", "na.io(1)"])
+        #expect(result.dispatched == ["x?", "x?"])
+        #expect(run((a <> b).inject(dependencies), trace: Trace()).dispatched == result.dispatched)
+    }
+
+    @Test func readerCompositionLawsHold() {
+        func traces(
+            _ build: (MiddlewareReader<Dependencies, Composed>...) -> MiddlewareReader<Dependencies, Composed>
+        )
+            -> [String]
+        {
+            let trace = Trace()
+            let readers = ["a", "b", "c"].map { tag in reader(trace, tag: tag).mapMiddleware { Composed() <> $0 } }
+            return run(build(readers[0], readers[1], readers[2]).inject(dependencies), trace: trace).trace
+        }
+        let leftGrouped = traces { r in combine(combine(r[0], r[1]), r[2]) }
+        #expect(leftGrouped == traces { r in combine(r[0], combine(r[1], r[2])) })
+        #expect(traces { r in combine(.identity, r[0]) } == traces { r in r[0] })
+        #expect(traces { r in combine(r[0], .identity) } == traces { r in r[0] })
+    }
+
+    @Test func freeCompositionOfDifferentMiddlewareTypesGivesAComposedMiddleware() {
+        let trace = Trace()
+        let closure = MiddlewareReader<Dependencies, AnyMiddleware<String, String, Int>> { dependencies in
+            AnyMiddleware { action, _, _ in
+                trace.append("closure \(dependencies.name)")
+                return .pure()
+            }
+        }
+        let composed: MiddlewareReader<Dependencies, Composed> = reader(trace) <> closure
+        let middleware = composed.inject(dependencies)
+        #expect(middleware.middlewares.count == 2)
+        #expect(run(middleware, trace: trace).trace == ["n.handle(0)", "closure n", "n.io(1)"])
+    }
+
+    @Test func mapMiddlewareTransformsTheInjectedMiddleware() {
+        let trace = Trace()
+        let lifted = reader(trace).mapMiddleware { $0.lift(state: \Wrapper.count) }
+        let harness = PipelineHarness(state: Wrapper(count: 5), middleware: lifted.inject(dependencies))
+        harness.send("y")
+        #expect(trace.entries == ["n.handle(5)", "n.io(5)"])
+        #expect(harness.dispatched.actions == ["y?"])
+    }
+
+    @Test func contramapDependenciesExtractsTheDependenciesFromBiggerOnes() {
+        let trace = Trace()
+        let fromWorld = reader(trace).contramapDependencies { (world: World) in world.dependencies }
+        let middleware = fromWorld.inject(World(dependencies: Dependencies(name: "w", suffix: "!"), version: 1))
+        #expect(run(middleware, trace: trace) == (["w.handle(0)", "w.io(1)"], ["x!"]))
+    }
+
+    @Test func dimapTransformsDependenciesAndMiddlewareInOneStep() {
+        let trace = Trace()
+        let mapped = reader(trace).dimap(
+            transformDependencies: { (world: World) in world.dependencies },
+            transformMiddleware: { $0.lift(state: \Wrapper.count) })
+        let middleware = mapped.inject(World(dependencies: dependencies, version: 2))
+        let harness = PipelineHarness(state: Wrapper(count: 9), middleware: middleware)
+        harness.send("z")
+        #expect(trace.entries == ["n.handle(9)", "n.io(9)"])
+        #expect(harness.dispatched.actions == ["z?"])
+    }
+
+    @Test func liftTransformsDependenciesAndMiddleware() {
+        let trace = Trace()
+        let global = reader(trace).lift(dependencies: \World.dependencies) { $0.lift(state: \Wrapper.count) }
+        let harness = PipelineHarness(
+            state: Wrapper(count: 1), middleware: global.inject(World(dependencies: dependencies, version: 3)))
+        harness.send("q")
+        #expect(trace.entries == ["n.handle(1)", "n.io(1)"])
+        #expect(harness.dispatched.actions == ["q?"])
+    }
+
+    @Test func flatMapChoosesTheNextReaderFromTheInjectedMiddleware() {
+        let trace = Trace()
+        let chosen = reader(trace).flatMap { middleware in
+            MiddlewareReader<Dependencies, Traced> { dependencies in
+                Traced(name: middleware.name + "+" + dependencies.suffix, trace: trace)
+            }
+        }
+        #expect(chosen.inject(dependencies).name == "n+?")
+    }
+
+    @Test func zipInjectsTheSameDependenciesIntoTwoReaders() {
+        let trace = Trace()
+        let zipped = MiddlewareReader<Dependencies, Composed>.zip(reader(trace, tag: "1"), reader(trace, tag: "2")) {
+            first, second in first <> second
+        }
+        let result = run(zipped.inject(dependencies), trace: trace)
+        #expect(result.trace == ["n1.handle(0)", "n2.handle(0)", "n2.io(1)", "n1.io(1)"])
+    }
+
+    @Test func zipInjectsTheSameDependenciesIntoThreeReadersOfDifferentTypes() {
+        let trace = Trace()
+        let pure = MiddlewareReader<Dependencies, IdentityMiddleware<String, String, Int>>.pure(IdentityMiddleware())
+        let zipped = MiddlewareReader<Dependencies, Composed>.zip(
+            reader(trace, tag: "1"), pure, reader(trace, tag: "3")
+        ) { first, identity, third in first <> identity <> third }
+        let middleware = zipped.inject(Dependencies(name: "d", suffix: "."))
+        #expect(middleware.middlewares.count == 2)
+        #expect(
+            run(middleware, trace: trace) == (["d1.handle(0)", "d3.handle(0)", "d3.io(1)", "d1.io(1)"], ["x.", "x."]))
+    }
+}
