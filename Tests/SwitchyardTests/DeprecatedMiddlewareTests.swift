@@ -153,6 +153,16 @@ import Testing
         #expect(dispatched.dispatcher.file == "SwitchyardTests/Seed001Middlewares.swift")
     }
 
+    @Test func oldStyleMiddlewareThatSchedulesNothingReturnsAPureIO() {
+        let middleware = legacyAPI.seed001Favorites(api: API())
+        middleware.receiveContext(getState: { [] }, output: AnyActionHandler { _ in })
+        let io = middleware.handle(action: .changedFavorite(1, isFavorite: true), from: .here(), state: { [] })
+        #expect(io.isPure)
+        let scheduling: OldStyle<String, Int> = legacyAPI.oldStyleMiddleware(
+            name: "1", trace: Trace(), reply: { _ in nil })
+        #expect(!scheduling.middleware.handle(action: "x", from: .here(), state: { 0 }).isPure)
+    }
+
     @Test func seed001FavoritesDispatchesTheFailure() {
         let api = API(autoReply: .failure(APIError(reason: "down")))
         let harness = PipelineHarness(

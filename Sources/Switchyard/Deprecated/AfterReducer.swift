@@ -4,11 +4,18 @@
 /// "(1) -> (2) -> (3) -> reducer -> (3) -> (2) -> (1)".
 @available(*, deprecated, message: "Return an IO from handle(action:from:state:) instead.")
 public struct AfterReducer {
-    /// Runs the block.
-    public let reducerIsDone: () -> Void
+    let block: (() -> Void)?
 
-    init(run: @escaping () -> Void) {
-        self.reducerIsDone = run
+    init(run: (() -> Void)?) {
+        self.block = run
+    }
+
+    /// Whether this is ``doNothing()``: a middleware that schedules nothing returns ``IO/pure()``.
+    public var isNothing: Bool { block == nil }
+
+    /// Runs the block.
+    public func reducerIsDone() {
+        block?()
     }
 
     /// Work to run after the reducer.
@@ -18,7 +25,7 @@ public struct AfterReducer {
 
     /// Nothing to run after the reducer.
     public static func doNothing() -> AfterReducer {
-        AfterReducer(run: {})
+        AfterReducer(run: nil)
     }
 }
 
@@ -29,7 +36,9 @@ extension AfterReducer: Monoid {
 
     /// Runs `rhs`, then `lhs`: the inner block first, as after-reducer work unwinds the pipeline.
     public static func <> (lhs: AfterReducer, rhs: AfterReducer) -> AfterReducer {
-        AfterReducer {
+        if lhs.isNothing { return rhs }
+        if rhs.isNothing { return lhs }
+        return AfterReducer {
             rhs.reducerIsDone()
             lhs.reducerIsDone()
         }

@@ -23,7 +23,7 @@ extension Middleware {
     ) -> IO<OutputActionType> {
         var afterReducer = AfterReducer.doNothing()
         handle(action: action, from: dispatcher, afterReducer: &afterReducer)
-        let block = afterReducer
-        return IO { _ in block.reducerIsDone() }
+        guard let block = afterReducer.block else { return .pure() }
+        return IO { _ in block() }
     }
 }

@@ -67,13 +67,8 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
     where CollectionState.Element == StateType {
         LiftToCollectionMiddleware(middleware: self) { action, dispatcher, getState in
             guard let elementAction = inputActionMap(action) else { return .pure() }
-            let id = elementAction.id
-            guard let element = stateMap(getState()).first(where: { $0.id == id }) else { return .pure() }
-            let elementState: GetState<StateType> = {
-                stateMap(getState()).first(where: { $0.id == id }) ?? element
-            }
-            return handle(action: elementAction.action, from: dispatcher, state: elementState)
-                .map { outputActionMap(ElementIDAction(id: id, action: $0)) }
+            return handleElement(elementAction, from: dispatcher, collection: { stateMap(getState()) })
+                .map(outputActionMap)
         }
     }
 
@@ -88,17 +83,28 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
     ) -> LiftToCollectionMiddleware<GlobalActionType, GlobalActionType, GlobalStateType, CollectionState, Self>
     where CollectionState.Element == StateType, InputActionType == OutputActionType {
         LiftToCollectionMiddleware(middleware: self) { action, dispatcher, getState in
-            let lifted = liftToCollection(
-                inputAction: { (global: GlobalActionType) in global[keyPath: actionMap] },
-                outputAction: { elementAction -> GlobalActionType in
+            guard let elementAction = action[keyPath: actionMap] else { return .pure() }
+            return handleElement(elementAction, from: dispatcher, collection: { getState()[keyPath: stateCollection] })
+                .map { output -> GlobalActionType in
                     var global = action
-                    global[keyPath: actionMap] = elementAction
+                    global[keyPath: actionMap] = output
                     return global
-                },
-                state: { (state: GlobalStateType) in state[keyPath: stateCollection] }
-            )
-            return lifted.handle(action: action, from: dispatcher, state: getState)
+                }
         }
+    }
+
+    /// Lets this element middleware handle `elementAction` for the element with its id in `collection()`, or
+    /// returns ``IO/pure()`` when no element has that id; the IO's actions are addressed to the same id.
+    private func handleElement<CollectionState: Collection & SendableMetatype>(
+        _ elementAction: ElementIDAction<StateType.ID, InputActionType>,
+        from dispatcher: ActionSource,
+        collection: @escaping @Sendable () -> CollectionState
+    ) -> IO<ElementIDAction<StateType.ID, OutputActionType>> where CollectionState.Element == StateType {
+        let id = elementAction.id
+        guard let element = collection().first(where: { $0.id == id }) else { return .pure() }
+        let elementState: GetState<StateType> = { collection().first(where: { $0.id == id }) ?? element }
+        return handle(action: elementAction.action, from: dispatcher, state: elementState)
+            .map { ElementIDAction(id: id, action: $0) }
     }
 }
 
