@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks of Switchyard, kept apart from the library so that `swift build` and `swift test` of the library
+// never resolve or build the benchmark package. Run them from this directory:
+//
+//     swift package benchmark                    # all workloads, release build
+//     swift package benchmark thresholds check   # fails when a workload allocates per dispatch
+//     ./report.sh                                # ns per dispatch and ratios, from one run
+let package = Package(
+    name: "SwitchyardBenchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    dependencies: [
+        .package(name: "Switchyard", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The workloads, shared by the benchmarks and by the profiling executable so both measure the same code.
+        .target(
+            name: "SwitchyardWorkloads",
+            dependencies: [.product(name: "Switchyard", package: "Switchyard")]
+        ),
+        .executableTarget(
+            name: "SwitchyardBenchmarks",
+            dependencies: [
+                "SwitchyardWorkloads",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SwitchyardBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // One workload in a loop, without the benchmark harness: for `valgrind --tool=callgrind` and `perf`.
+        .executableTarget(
+            name: "SwitchyardProfile",
+            dependencies: ["SwitchyardWorkloads"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

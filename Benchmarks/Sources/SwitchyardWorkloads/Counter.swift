@@ -1,0 +1,27 @@
+import Switchyard
+
+/// The state of the counter workloads: one `Int`.
+package struct Counter: Sendable, Equatable {
+    /// How many actions the reducer has seen.
+    package var count = 0
+
+    /// Creates a counter at zero.
+    package init() {}
+}
+
+/// The action of the counter workloads.
+package enum CounterAction: Sendable {
+    /// Adds one to the counter.
+    case increment
+}
+
+extension Reducer where ActionType == CounterAction, StateType == Counter {
+    /// The reducer of every counter workload, and the function the plain loop calls.
+    package static var counter: Reducer {
+        .reduce { action, state in
+            switch action {
+            case .increment: state.count += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A benchmark workload: a store (or the plain loop) set up once, then driven by ``run(_:)``.
+package protocol Workload: AnyObject {
+    /// The workload's short name, as the benchmarks and the profiler spell it (`w1`, `baseline` …).
+    static var name: String { get }
+
+    /// Creates the store and everything it needs; nothing here is measured.
+    init()
+
+    /// Dispatches `count` actions on the calling thread and returns once the state reflects every one of them; it
+    /// stops the process if it does not, so no dispatch can be optimised away.
+    func run(_ count: Int)
+}
+
+/// Every workload, by ``Workload/name``.
+package var allWorkloads: [any Workload.Type] {
+    [
+        PlainLoopWorkload.self,
+        CounterWorkload.self,
+        ComposedMiddlewareWorkload.self,
+        LiftedMiddlewareWorkload.self,
+        ObserverWorkload.self,
+        LargeStateWorkload.self,
+    ]
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs the benchmarks once (release build) and prints, per workload, the median nanoseconds per dispatch (wall clock
+# and CPU), allocations per dispatch, peak resident memory, and the ratios to the plain loop and to W1, all from
+# that one run. Extra arguments go to `swift package benchmark`, e.g. `./report.sh --filter 'W1.*' --filter 'base.*'`.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+output=$(mktemp)
+trap 'rm -f "$output"' EXIT
+swift package benchmark --no-progress --format markdown "$@" 2>/dev/null | tee "$output" >&2
+
+awk '
+    function cell(line, column,    fields) { split(line, fields, "|"); gsub(/ /, "", fields[column]); return fields[column] }
+    /^### / {
+        name = $2
+        if (sub(/_allocations$/, "", name) == 0) order[++count] = name
+    }
+    # Columns: 2 metric, 3 p0, 4 p25, 5 p50, 6 p75, 7 p90, 8 p99, 9 p100, 10 samples.
+    /^\| Time \(wall clock\) \(ns\)/ { wall[name] = cell($0, 5) }
+    /^\| Time \(total CPU\) \(ns\)/ { cpu[name] = cell($0, 5) }
+    /^\| Malloc \(total\)/ { mallocs[name] = cell($0, 7) }
+    /^\| Memory \(resident peak\) \(M\)/ { rss[name] = cell($0, 9) }
+    function ratio(a, b) { return (b > 0) ? sprintf("%.1f", a / b) : "-" }
+    END {
+        base = "baseline_plain_loop"; w1 = "W1_counter"
+        printf "\n%-30s %10s %10s %9s %8s %12s %12s %10s %10s\n", "workload (medians)", "wall ns", "cpu ns", "mallocs", "RSS MB",
+            "wall/loop", "cpu/loop", "wall/W1", "cpu/W1"
+        for (i = 1; i <= count; i++) {
+            n = order[i]
+            printf "%-30s %10s %10s %9s %8s %12s %12s %10s %10s\n", n, wall[n], cpu[n], mallocs[n], rss[n],
+                ratio(wall[n], wall[base]), ratio(cpu[n], cpu[base]), ratio(wall[n], wall[w1]), ratio(cpu[n], cpu[w1])
+        }
+        print "\nns: p50 per dispatch of one-million-dispatch iterations (CPU time has a resolution of 10 ns per dispatch)."
+        print "mallocs: p90 per dispatch, from the <name>_allocations benchmark (0 means fewer than one per dispatch;"
+        print "`swift package benchmark thresholds check` shows the exact count per million). RSS: peak of the benchmark"
+        print "process, harness included."
+    }
+' "$output"
