@@ -50,13 +50,10 @@ public protocol MiddlewareProtocol<InputActionType, OutputActionType, StateType>
 
 extension MiddlewareProtocol {
     /// Does nothing: new middlewares need no setup.
-    @available(
-        *, deprecated,
-        message: """
-            Instead of relying on receiveContext, please use the getState from handle(action:from:state:) function,
-            and when returning IO from the same handle(action:from:state:) function use the output from the closure
-            """
-    )
+    ///
+    /// - Note: Deprecated in spirit, as in SwiftRex 0.8: instead of relying on `receiveContext`, use the `state` of
+    ///   ``handle(action:from:state:)`` and the `output` of the returned ``IO``. It is not marked `@available(*,
+    ///   deprecated)` because Swift 6 would then warn on every middleware that uses this default.
     public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {}
 
     /// This middleware behind the type-erased ``AnyMiddleware``; an `AnyMiddleware` is returned unchanged.
