@@ -5,11 +5,43 @@ let package = Package(
     name: "Switchyard",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "Switchyard", targets: ["Switchyard"])
+        .library(name: "Switchyard", targets: ["Switchyard"]),
+        .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     ],
     targets: [
+        // The core has no dependencies.
         .target(name: "Switchyard"),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
+        // Test tools, a separate product so that apps do not link them.
+        .target(
+            name: "SwitchyardTesting",
+            dependencies: [
+                "Switchyard",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                // Lets IssueReporting find Swift Testing and XCTest on Linux, for every test target of a user.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
+        .testTarget(
+            name: "SwitchyardTests",
+            dependencies: [
+                "Switchyard",
+                "SwitchyardTesting",
+            ]
+        ),
+        .testTarget(
+            name: "SwitchyardTestingTests",
+            dependencies: [
+                "Switchyard",
+                "SwitchyardTesting",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
