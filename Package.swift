@@ -7,21 +7,40 @@ let package = Package(
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "SwitchyardLogging", targets: ["SwitchyardLogging"]),
+        .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     ],
     targets: [
+        // The core has no dependencies.
         .target(name: "Switchyard"),
+        // The logger's output to swift-log, a separate product so that the core keeps no dependency.
         .target(
             name: "SwitchyardLogging",
             dependencies: ["Switchyard", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
+        // Test tools, a separate product so that apps do not link them.
+        .target(
+            name: "SwitchyardTesting",
+            dependencies: [
+                "Switchyard",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                // Lets IssueReporting find Swift Testing and XCTest on Linux, for every test target of a user.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
+        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardTesting"]),
         .testTarget(
             name: "SwitchyardLoggingTests",
             dependencies: ["SwitchyardLogging", "Switchyard", .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(name: "SwitchyardTestingTests", dependencies: ["Switchyard", "SwitchyardTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,10 +7,23 @@
 public struct AnyActionHandler<ActionType>: ActionHandler {
     @usableFromInline
     let realHandler: @Sendable (DispatchedAction<ActionType>) -> Void
+    /// The effects of the store this handler dispatches to; `nil` for handlers that no store created.
+    package let effectScope: EffectScope?
 
     /// Creates a handler from a closure that receives every dispatched action.
     public init(_ dispatch: @escaping @Sendable (DispatchedAction<ActionType>) -> Void) {
         self.realHandler = dispatch
+        self.effectScope = nil
+    }
+
+    /// Creates a handler whose effects (``IO/run(id:cancelInFlight:priority:operation:catch:fileID:line:)``)
+    /// belong to `effectScope`.
+    package init(
+        effectScope: EffectScope?,
+        _ dispatch: @escaping @Sendable (DispatchedAction<ActionType>) -> Void
+    ) {
+        self.realHandler = dispatch
+        self.effectScope = effectScope
     }
 
     /// Wraps another handler; wrapping an `AnyActionHandler` returns it unchanged.
@@ -19,6 +32,7 @@ public struct AnyActionHandler<ActionType>: ActionHandler {
             self = erased
         } else {
             self.realHandler = { handler.dispatch($0) }
+            self.effectScope = nil
         }
     }
 
@@ -26,5 +40,14 @@ public struct AnyActionHandler<ActionType>: ActionHandler {
     @inlinable
     public func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {
         realHandler(dispatchedAction)
+    }
+
+    /// A handler of `NewAction` that transforms each action with `transform` and dispatches it here; the source
+    /// is kept, and so is the store's effect scope, so effects of a lifted middleware belong to the store.
+    public func contramap<NewAction>(
+        _ transform: @escaping @Sendable (NewAction) -> ActionType
+    ) -> AnyActionHandler<NewAction> {
+        let realHandler = self.realHandler
+        return AnyActionHandler<NewAction>(effectScope: effectScope) { realHandler($0.map(transform)) }
     }
 }

@@ -59,7 +59,7 @@ public struct IO<OutputActionType> {
     ) -> IO<NewOutput> {
         guard let runIO else { return .pure() }
         return IO<NewOutput> { output in
-            runIO(AnyActionHandler { dispatched in transform(dispatched).run(output) })
+            runIO(AnyActionHandler(effectScope: output.effectScope) { dispatched in transform(dispatched).run(output) })
         }
     }
 }

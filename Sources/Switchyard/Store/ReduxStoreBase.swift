@@ -31,6 +31,8 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     public let diagnostics: StoreDiagnostics
     /// Middlewares added and removed while the store runs (seed 000); empty at first.
     public let runtimeMiddlewares: RuntimeMiddlewareRegistry<ActionType, StateType>
+    /// The asynchronous effects started by this store's middlewares; closed (all cancelled) when the store is freed.
+    package let effects: EffectScope
 
     let storage: StateStorage<StateType>
     let observers = ObserverList<StateType>()
@@ -71,7 +73,11 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         self.diagnostics = diagnostics
         self.runtimeMiddlewares = RuntimeMiddlewareRegistry(diagnostics: diagnostics)
         self.getState = { storage.read() }
-        let output = AnyActionHandler<ActionType> { [weak self] dispatched in self?.dispatch(dispatched) }
+        let effects = EffectScope(diagnostics: diagnostics)
+        self.effects = effects
+        let output = AnyActionHandler<ActionType>(effectScope: effects) { [weak self] dispatched in
+            self?.dispatch(dispatched)
+        }
         self.outputHandler = output
         self.runtimeMiddlewares.attach(getState: getState, output: output)
         self.middleware.receiveContext(getState: getState, output: output)
@@ -93,6 +99,10 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
             scheduling: scheduling,
             diagnostics: diagnostics
         )
+    }
+
+    deinit {
+        effects.close()
     }
 
     /// The last committed state, from any thread.
@@ -196,7 +206,8 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
             }
         }
         // 4. IOs in reverse composition order (runtime middlewares come last in the composition, so first here).
-        if let output = outputHandler {
+        // Pure IOs do nothing: the output handler is not even copied for them.
+        if !(runtimeIO.isPure && io.isPure), let output = outputHandler {
             runtimeIO.run(output)
             io.run(output)
         }

@@ -1,0 +1,107 @@
+import IssueReporting
+import Switchyard
+
+extension TestStore {
+    /// Waits for the next action that a middleware dispatched, asserts that it is `expectedAction`, and asserts
+    /// how it changed the state.
+    ///
+    /// ```swift
+    /// await store.send(.search("swift")) { $0.query = "swift" }
+    /// await clock.advance(by: .milliseconds(300))
+    /// await store.receive(.results(["Swift"])) { $0.results = ["Swift"] }
+    /// ```
+    ///
+    /// Under ``Exhaustivity/off``, received actions that are not `expectedAction` are skipped.
+    ///
+    /// - Parameters:
+    ///   - expectedAction: the action expected next.
+    ///   - timeout: how long to wait for it; the store's ``timeout`` by default.
+    ///   - updateStateToExpectedResult: mutates the state before the action into the expected state after it.
+    ///   - fileID: the caller's location, where failures are reported; leave the default.
+    ///   - filePath: as `fileID`.
+    ///   - line: as `fileID`.
+    ///   - column: as `fileID`.
+    nonisolated(nonsending)
+        public func receive(
+            _ expectedAction: Action,
+            timeout: Duration? = nil,
+            assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+            fileID: StaticString = #fileID,
+            filePath: StaticString = #filePath,
+            line: UInt = #line,
+            column: UInt = #column
+        ) async where Action: Equatable
+    {
+        await receive(
+            described: "\(expectedAction)",
+            matching: { $0 == expectedAction },
+            timeout: timeout,
+            updateStateToExpectedResult,
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Waits for the next action that a middleware dispatched, asserts that `isMatching` accepts it, and asserts
+    /// how it changed the state; for actions that are not `Equatable` or carry values the test cannot predict.
+    ///
+    /// ```swift
+    /// await store.receive(where: { if case .failed = $0 { true } else { false } })
+    /// ```
+    ///
+    /// The parameters are those of ``receive(_:timeout:assert:fileID:filePath:line:column:)``.
+    nonisolated(nonsending)
+        public func receive(
+            where isMatching: (Action) -> Bool,
+            timeout: Duration? = nil,
+            assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+            fileID: StaticString = #fileID,
+            filePath: StaticString = #filePath,
+            line: UInt = #line,
+            column: UInt = #column
+        ) async
+    {
+        await receive(
+            described: "an action matching the predicate",
+            matching: isMatching,
+            timeout: timeout,
+            updateStateToExpectedResult,
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    nonisolated(nonsending)
+        private func receive(
+            described expected: String,
+            matching isMatching: (Action) -> Bool,
+            timeout: Duration?,
+            _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+            at location: SourceLocation
+        ) async
+    {
+        needsCompletionCheck = true
+        let timeout = timeout ?? self.timeout
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            let generation = log.signal.generation
+            while let step = log.takeReceived() {
+                if isMatching(step.action) {
+                    assertState(of: step, updateStateToExpectedResult, at: location)
+                    return
+                }
+                if exhaustivity == .on {
+                    location.report(
+                        "Received an unexpected action:\n  expected: \(expected)\n  received: \(step.summary)")
+                    return
+                }
+            }
+            guard await log.signal.wait(after: generation, until: deadline) else { break }
+        }
+        let running = store.effects.runningEffects
+        location.report(
+            "Expected to receive \(expected), but no such action arrived within \(timeout)."
+                + (running.isEmpty
+                    ? " No effect is running."
+                    : "\nEffects still running:\n" + running.map { "  \($0)" }.joined(separator: "\n"))
+        )
+    }
+}

@@ -1,0 +1,82 @@
+import Switchyard
+import SwitchyardTesting
+import Testing
+
+@Suite struct MiddlewareTesterTests {
+    enum Action: Equatable, Sendable {
+        case check
+        case saw(before: Int, after: Int)
+        case count(to: Int)
+        case counted(Int)
+        case hang
+        case fail
+    }
+
+    struct Failure: Error {}
+
+    /// `check` reports the state seen in `handle` and in the IO; `count(to:)` dispatches from an effect.
+    static var middleware: AnyMiddleware<Action, Action, Int> {
+        AnyMiddleware { action, _, state in
+            switch action {
+            case .check:
+                let before = state()
+                return IO { output in output.dispatch(.saw(before: before, after: state()), info: "checked") }
+            case .count(let last):
+                return .run { output in
+                    for value in 1...last {
+                        await Task.yield()
+                        output.dispatch(.counted(value))
+                    }
+                }
+            case .hang:
+                return .run { _ in try await TestClock().sleep(for: .seconds(1)) }
+            case .fail:
+                return .run { _ in throw Failure() }
+            default:
+                return .pure()
+            }
+        }
+    }
+
+    @Test func theIOSeesTheStateAfterAndHandleTheStateBefore() async {
+        let dispatched = await MiddlewareTester(Self.middleware).run(.check, stateBefore: 1, stateAfter: 2)
+        #expect(dispatched.map(\.action) == [.saw(before: 1, after: 2)])
+    }
+
+    @Test func dispatchedActionsComeWithTheirSources() async throws {
+        let dispatched = await MiddlewareTester(Self.middleware).run(.check, state: 0)
+        let source = try #require(dispatched.first?.dispatcher)
+        #expect(source.file == "SwitchyardTestingTests/MiddlewareTesterTests.swift")
+        #expect(source.info == "checked")
+    }
+
+    @Test func theHandledActionComesFromTheCallerByDefault() async {
+        let seen = AnyMiddleware<Action, ActionSource, Int> { _, source, _ in IO { $0.dispatch(source) } }
+        let line = UInt(#line + 1)
+        let dispatched = await MiddlewareTester(seen).run(.check, state: 0)
+        #expect(dispatched.map(\.action.file) == ["SwitchyardTestingTests/MiddlewareTesterTests.swift"])
+        #expect(dispatched.map(\.action.line) == [line])
+    }
+
+    @Test func asynchronousEffectsAreAwaited() async {
+        let dispatched = await MiddlewareTester(Self.middleware).run(.count(to: 3), state: 0)
+        #expect(dispatched.map(\.action) == [.counted(1), .counted(2), .counted(3)])
+    }
+
+    @Test func anActionWithoutIOReturnsNothing() async {
+        let dispatched = await MiddlewareTester(Self.middleware).run(.counted(1), state: 0)
+        #expect(dispatched.isEmpty)
+    }
+
+    @Test func anEffectStillRunningAfterTheTimeoutIsReported() async {
+        await withKnownIssue {
+            _ = await MiddlewareTester(Self.middleware, timeout: .milliseconds(50)).run(.hang, state: 0)
+        }
+    }
+
+    @Test func anEffectFailureIsReported() async {
+        await withKnownIssue {
+            _ = await MiddlewareTester(Self.middleware).run(.fail, state: 0)
+        }
+    }
+}
