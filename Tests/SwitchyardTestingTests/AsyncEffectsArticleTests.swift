@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 
-@Suite struct DocumentationTests {
+@Suite struct AsyncEffectsArticleTests {
     /// The repository's root, found from this file's path.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     @Test(arguments: [
-        ("Tests/SwitchyardTests/Fixtures/FavoritesAPIMiddleware.swift", "favorites-middleware"),
-        ("Tests/SwitchyardTests/FavoritesAPIMiddlewareTests.swift", "favorites-tests"),
+        ("Tests/SwitchyardTestingTests/Fixtures/FavoritesAPIMiddleware.swift", "favorites-middleware"),
+        ("Tests/SwitchyardTestingTests/FavoritesAPIMiddlewareTests.swift", "favorites-tests"),
     ])
     func articleQuotesCompiledCode(file: String, region: String) throws {
         let article = try String(
