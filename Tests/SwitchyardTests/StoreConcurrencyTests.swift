@@ -110,6 +110,31 @@ import Testing
         storeBox.value = nil
     }
 
+    @Test func reducerThatReadsTheStateDispatchesAndSubscribesDoesNotDeadlock() async {
+        let storeBox = Box<Store<Action, Int>>()
+        let observed = Log<Int>()
+        let subscriptions = Log<StoreSubscription>()
+        let store = Store(
+            initialState: 0,
+            reducer: Reducer<Action, Int>.reduce { action, state in
+                state += 1
+                guard action == .bump, let store = storeBox.value else { return }
+                _ = store.state
+                subscriptions.append(store.subscribe { observed.append($0) })
+                store.dispatch(.start(0))
+            }
+        )
+        storeBox.value = store
+        // On its own thread, so that a deadlock fails the test instead of hanging the suite.
+        let finished = startThreads(1) { _ in store.dispatch(.bump) }
+        let returned = await eventually(timeout: .seconds(60)) { finished.value == 1 }
+        #expect(returned, "the reducer deadlocked")
+        guard returned else { return }  // reading the state would wait forever on the deadlocked store
+        #expect(store.state == 2)
+        #expect(observed.last == 2)
+        storeBox.value = nil
+    }
+
     /// Two fields that the reducer keeps equal, changing one after the other.
     struct Pair {
         var first = 0
