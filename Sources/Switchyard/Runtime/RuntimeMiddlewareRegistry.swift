@@ -202,9 +202,11 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
         return ObjectIdentifier(middleware as AnyObject)
     }
 
-    /// Runs every registered middleware's `handle` (processing thread only) and returns their IOs in reverse order.
+    /// Takes the registrations in force for the action about to be processed (processing thread only, before any
+    /// middleware sees the action), so that a change made while an action is processed, even by the store's own
+    /// middleware, takes effect from the next action.
     @inline(__always)
-    func handle(_ dispatched: DispatchedAction<ActionType>) -> IO<ActionType> {
+    func beginAction() {
         let current = version.load(ordering: .acquiring)
         if current != cachedVersion {
             lock.lock()
@@ -212,6 +214,12 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
             cachedVersion = version.load(ordering: .relaxed)
             lock.unlock()
         }
+    }
+
+    /// Runs the `handle` of every middleware taken by ``beginAction()`` (processing thread only) and returns their
+    /// IOs in reverse order.
+    @inline(__always)
+    func handle(_ dispatched: DispatchedAction<ActionType>) -> IO<ActionType> {
         if cached.isEmpty { return .pure() }
         var io = IO<ActionType>.pure()
         for entry in cached {

@@ -190,6 +190,9 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     @inline(__always)
     private func process(_ dispatched: DispatchedAction<ActionType>) {
         let action = dispatched.action
+        // The runtime middlewares for this action are fixed before any middleware runs: one that the store's own
+        // middleware registers now sees the next action, not this one.
+        runtimeMiddlewares.beginAction()
         // 1. handle, in composition order; state() is the state before the reducer.
         let io = middleware.handle(action: action, from: dispatched.dispatcher, state: getState)
         let runtimeIO = runtimeMiddlewares.handle(dispatched)

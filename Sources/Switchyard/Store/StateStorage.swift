@@ -36,7 +36,13 @@ final class StateStorage<State>: @unchecked Sendable {
     }
 
     /// The last committed state and its commit number, read atomically.
+    ///
+    /// On the processing thread it reads without locking, as ``read()`` does: that thread is the only writer, and
+    /// it may hold the lock already (a reducer that subscribes).
     func readCommitted() -> (state: State, commit: UInt64) {
+        if processor.load(ordering: .relaxed) == currentThreadID() {
+            return (pointer.pointee, commits)
+        }
         lock.lock()
         defer { lock.unlock() }
         return (pointer.pointee, commits)

@@ -1,0 +1,138 @@
+import Switchyard
+import Testing
+
+/// State observation: `subscribe` tokens, the `states` stream and `state` itself.
+@Suite struct StoreObservationTests {
+    enum Action: Sendable, Equatable { case increment }
+
+    static func counterStore(emitsValue: ShouldEmitValue<Int>? = nil) -> Store<Action, Int> {
+        Store(
+            initialState: 0,
+            reducer: Reducer<Action, Int>.reduce { _, state in state += 1 },
+            emitsValue: emitsValue
+        )
+    }
+
+    @Test func subscribeDeliversEachStateCommittedAfterTheSubscriptionInOrder() {
+        let store = Self.counterStore()
+        store.dispatch(.increment)
+        let observed = Log<Int>()
+        let subscription = store.subscribe { observed.append($0) }
+        #expect(observed.values.isEmpty, "subscribe does not replay the current state")
+        for _ in 0..<3 { store.dispatch(.increment) }
+        #expect(observed.values == [2, 3, 4])
+        subscription.cancel()
+    }
+
+    @Test func cancellingTheTokenStopsDelivery() {
+        let store = Self.counterStore()
+        let observed = Log<Int>()
+        let subscription = store.subscribe { observed.append($0) }
+        store.dispatch(.increment)
+        subscription.cancel()
+        store.dispatch(.increment)
+        subscription.cancel()  // twice is harmless
+        store.dispatch(.increment)
+        #expect(observed.values == [1])
+        #expect(store.state == 3)
+    }
+
+    @Test func releasingTheTokenStopsDelivery() {
+        let store = Self.counterStore()
+        let observed = Log<Int>()
+        var subscription: StoreSubscription? = store.subscribe { observed.append($0) }
+        withExtendedLifetime(subscription) { store.dispatch(.increment) }
+        subscription = nil
+        store.dispatch(.increment)
+        #expect(observed.values == [1])
+        #expect(subscription == nil)
+    }
+
+    @Test func cancellingOneSubscriptionLeavesTheOthersDelivering() {
+        let store = Self.counterStore()
+        let first = Log<Int>()
+        let second = Log<Int>()
+        let firstSubscription = store.subscribe { first.append($0) }
+        let secondSubscription = store.subscribe { second.append($0) }
+        store.dispatch(.increment)
+        firstSubscription.cancel()
+        store.dispatch(.increment)
+        #expect(first.values == [1])
+        #expect(second.values == [1, 2])
+        #expect(firstSubscription != secondSubscription)
+        secondSubscription.cancel()
+    }
+
+    @Test func observerCancellingItselfDuringDeliveryReceivesNothingMore() {
+        let store = Self.counterStore()
+        let observed = Log<Int>()
+        let token = Box<StoreSubscription>()
+        token.value = store.subscribe { state in
+            observed.append(state)
+            token.value?.cancel()
+        }
+        for _ in 0..<3 { store.dispatch(.increment) }
+        #expect(observed.values == [1])
+    }
+
+    @Test func statesYieldsTheCurrentStateFirstThenLaterStatesInOrder() async {
+        let store = Self.counterStore()
+        store.dispatch(.increment)
+        var iterator = store.states.makeAsyncIterator()
+        for _ in 0..<3 { store.dispatch(.increment) }
+        var received: [Int] = []
+        for _ in 0..<4 { received.append(await iterator.next() ?? -1) }
+        #expect(received == [1, 2, 3, 4])
+    }
+
+    @Test func statesYieldsNoStateTwiceWhenTheStoreEmitsEveryAction() async {
+        let store = Self.counterStore(emitsValue: .always)
+        var iterator = store.states.makeAsyncIterator()
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        var received: [Int] = []
+        for _ in 0..<3 { received.append(await iterator.next() ?? -1) }
+        #expect(received == [0, 1, 2])
+    }
+
+    @Test func statesStartedDuringConcurrentDispatchesMissesNoneAndRepeatsNone() async {
+        let store = Self.counterStore(emitsValue: .always)
+        let total = 20_000
+        let finished = startThreads(2) { _ in
+            for _ in 0..<(total / 2) { store.dispatch(.increment) }
+        }
+        // Subscribes while the other threads dispatch: the first value is whatever was committed, then every
+        // later commit exactly once.
+        var received: [Int] = []
+        for await state in store.states {
+            received.append(state)
+            if state == total { break }
+        }
+        #expect(await eventually { finished.value == 2 })
+        let first = received.first ?? -1
+        #expect(received == Array(first...total))
+    }
+
+    @Test func cancellingTheConsumingTaskEndsTheStatesLoop() async {
+        let store = Self.counterStore()
+        let received = Log<Int>()
+        let consumer = Task {
+            for await state in store.states { received.append(state) }
+            return "ended"
+        }
+        #expect(await eventually { received.count == 1 })
+        store.dispatch(.increment)
+        #expect(await eventually { received.count == 2 })
+        consumer.cancel()
+        #expect(await consumer.value == "ended")
+        store.dispatch(.increment)
+        #expect(received.values == [0, 1])
+    }
+
+    @Test func stateIsTheLastCommittedState() {
+        let store = Self.counterStore(emitsValue: .never)
+        #expect(store.state == 0)
+        store.dispatch(.increment)
+        #expect(store.state == 1)
+    }
+}

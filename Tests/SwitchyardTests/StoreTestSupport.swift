@@ -1,0 +1,136 @@
+import Foundation
+import Switchyard
+import Synchronization
+
+/// A thread-safe list of values that tests append to from any thread (pipeline steps, observed states…).
+final class Log<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Element] = []
+
+    func append(_ element: Element) {
+        lock.lock()
+        storage.append(element)
+        lock.unlock()
+    }
+
+    var values: [Element] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+
+    var count: Int { values.count }
+    var last: Element? { values.last }
+}
+
+/// A thread-safe counter.
+final class Counter: Sendable {
+    private let storage: Atomic<Int>
+
+    init(_ value: Int = 0) {
+        storage = Atomic(value)
+    }
+
+    var value: Int { storage.load(ordering: .sequentiallyConsistent) }
+
+    @discardableResult
+    func increment() -> Int {
+        storage.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+    }
+
+    @discardableResult
+    func decrement() -> Int {
+        storage.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue
+    }
+}
+
+/// A value set once, before or while the store runs, and read from any thread: lets a middleware or reducer reach
+/// the store it belongs to, or lets a test keep what a middleware handed out.
+final class Box<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: Value?
+
+    init(_ value: Value? = nil) {
+        storage = value
+    }
+
+    var value: Value? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return storage
+        }
+        set {
+            lock.lock()
+            storage = newValue
+            lock.unlock()
+        }
+    }
+}
+
+/// Polls `condition` every few milliseconds until it holds or `timeout` has passed, and returns whether it held.
+///
+/// A bounded wait for work done on other threads or queues, never a timing assertion: the timeout is generous and
+/// only turns a hang into a failure.
+func eventually(timeout: Duration = .seconds(300), _ condition: @Sendable () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !condition() {
+        if clock.now >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}
+
+/// Starts `count` Foundation threads that run `body(index)` together (they wait at a gate until all have started)
+/// and returns a counter of the threads that have finished; wait for it with ``eventually(timeout:_:)``.
+@discardableResult
+func startThreads(
+    _ count: Int,
+    stackSize: Int? = nil,
+    _ body: @escaping @Sendable (Int) -> Void
+) -> Counter {
+    let finished = Counter()
+    let gate = DispatchGroup()
+    gate.enter()
+    for index in 0..<count {
+        let thread = Thread {
+            gate.wait()
+            body(index)
+            finished.increment()
+        }
+        if let stackSize { thread.stackSize = stackSize }
+        thread.start()
+    }
+    gate.leave()
+    return finished
+}
+
+/// A number that identifies the calling thread while it runs.
+func currentThreadNumber() -> UInt {
+    #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+    #else
+        UInt(pthread_self())
+    #endif
+}
+
+private let mainQueueKey: DispatchSpecificKey<UInt8> = {
+    let key = DispatchSpecificKey<UInt8>()
+    DispatchQueue.main.setSpecific(key: key, value: 1)
+    return key
+}()
+
+/// Whether the caller runs on the main queue, the main actor's executor.
+///
+/// On Darwin that is the main thread. On Linux, the test process's async entry point calls `dispatch_main()`, which
+/// ends the main thread and lets a pool thread drain the main queue: there `Thread.isMainThread` is false even on
+/// the main actor, so tests check the main queue itself.
+func isOnMainQueue() -> Bool {
+    let onMainQueue = DispatchQueue.getSpecific(key: mainQueueKey) == 1
+    #if canImport(Darwin)
+        return onMainQueue && Thread.isMainThread
+    #else
+        return onMainQueue
+    #endif
+}
