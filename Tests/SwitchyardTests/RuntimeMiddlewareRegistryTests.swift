@@ -35,7 +35,7 @@ protocol AppActionProtocol: Sendable {}
 
     @Test func beforeReducerClosureWithAnExtractorSeesMatchingActionsAndTheirSourceBeforeTheReducer() {
         let store = Self.enumStore()
-        let storeBox = Box(store)
+        let storeBox = Slot(store)
         let seen = Log<String>()
         let registration = store.runtimeMiddlewares.addBeforeReducer(extract: Self.banana) { name, source in
             seen.append("\(name) state=\(storeBox.value?.state ?? -1) line=\(source.line)")
@@ -213,9 +213,9 @@ protocol AppActionProtocol: Sendable {}
 
     @Test func middlewareAddedWhileAnActionIsProcessedSeesActionsFromTheNextOne() {
         let store = Self.enumStore()
-        let storeBox = Box(store)
+        let storeBox = Slot(store)
         let lateSeen = Log<Action>()
-        let late = Box<RuntimeMiddlewareRegistration>()
+        let late = Slot<RuntimeMiddlewareRegistration>()
         // Registers another middleware from its after-reducer work, then removes itself.
         let registering = store.runtimeMiddlewares.addAfterReducer(extract: { $0 }) { action, _, _, output in
             guard action == .apple, late.value == nil, let store = storeBox.value else { return }
@@ -233,9 +233,9 @@ protocol AppActionProtocol: Sendable {}
     }
 
     @Test func middlewareAddedByTheStoresOwnMiddlewareDuringAnActionSeesActionsFromTheNextOne() {
-        let storeBox = Box<Store<Action, Int>>()
+        let storeBox = Slot<Store<Action, Int>>()
         let lateSeen = Log<Action>()
-        let late = Box<RuntimeMiddlewareRegistration>()
+        let late = Slot<RuntimeMiddlewareRegistration>()
         let registering = AnyMiddleware<Action, Action, Int> { action, _, _ in
             if action == .apple, late.value == nil, let store = storeBox.value {
                 late.value = store.runtimeMiddlewares.addBeforeReducer(extract: { $0 }) { action, _ in
@@ -260,7 +260,7 @@ protocol AppActionProtocol: Sendable {}
     @Test func middlewareRemovedWhileAnActionIsProcessedSeesNoLaterAction() {
         let store = Self.enumStore()
         let seen = Log<Action>()
-        let registration = Box<RuntimeMiddlewareRegistration>()
+        let registration = Slot<RuntimeMiddlewareRegistration>()
         registration.value = store.runtimeMiddlewares.addAfterReducer(extract: { $0 }) { action, _, _, output in
             seen.append(action)
             if action == .apple {

@@ -56,7 +56,7 @@ import Testing
     @Test func reentrantHandlesIOsAndObserversThatDispatchReadAndSubscribeNeitherDeadlockNorBreakFIFO() async {
         let threads = 4
         let chainsPerThread = 500
-        let storeBox = Box<Store<Action, ChainState>>()
+        let storeBox = Slot<Store<Action, ChainState>>()
         let reads = Counter()
         let middleware = AnyMiddleware<Action, Action, ChainState> { action, _, state in
             guard case .start(let id) = action, let store = storeBox.value else { return .pure() }
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func reducerThatReadsTheStateDispatchesAndSubscribesDoesNotDeadlock() async {
-        let storeBox = Box<Store<Action, Int>>()
+        let storeBox = Slot<Store<Action, Int>>()
         let observed = Log<Int>()
         let subscriptions = Log<StoreSubscription>()
         let store = Store(

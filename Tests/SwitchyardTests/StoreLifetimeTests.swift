@@ -8,8 +8,8 @@ import Testing
 
     /// What a middleware kept from the store.
     final class Kept: Sendable {
-        let output = Box<AnyActionHandler<Action>>()
-        let getState = Box<GetState<Int>>()
+        let output = Slot<AnyActionHandler<Action>>()
+        let getState = Slot<GetState<Int>>()
         let handled = Counter()
         let reduced = Counter()
     }
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func storeIsFreedWhileRuntimeMiddlewaresAndSubscriptionsOutliveIt() {
-        let keptOutput = Box<AnyActionHandler<Action>>()
+        let keptOutput = Slot<AnyActionHandler<Action>>()
         var registration: RuntimeMiddlewareRegistration?
         var subscription: StoreSubscription?
         weak var weakStore: Store<Action, Int>?
@@ -121,8 +121,8 @@ import Testing
         typealias OutputActionType = Action
         typealias StateType = Int
 
-        let output = Box<AnyActionHandler<Action>>()
-        let getState = Box<GetState<Int>>()
+        let output = Slot<AnyActionHandler<Action>>()
+        let getState = Slot<GetState<Int>>()
         let handled = Counter()
 
         func receiveContext(getState: @escaping GetState<Int>, output: AnyActionHandler<Action>) {

@@ -66,7 +66,7 @@ import Testing
     @Test func observerCancellingItselfDuringDeliveryReceivesNothingMore() {
         let store = Self.counterStore()
         let observed = Log<Int>()
-        let token = Box<StoreSubscription>()
+        let token = Slot<StoreSubscription>()
         token.value = store.subscribe { state in
             observed.append(state)
             token.value?.cancel()

@@ -6,7 +6,7 @@ import Testing
     enum Action: Sendable, Equatable { case ping, pong, plain }
 
     /// Where `PongMiddleware`'s IO dispatched `.pong`, recorded by the IO itself.
-    static let pongSite = Box<ActionSource>()
+    static let pongSite = Slot<ActionSource>()
 
     /// Answers `.ping` with `.pong`, from its IO.
     struct PongMiddleware: MiddlewareProtocol {

@@ -49,7 +49,7 @@ import Testing
 
     @Test func actionDispatchedFromAnObserverWaitsUntilTheCurrentActionsIOsHaveRun() {
         let log = Log<String>()
-        let storeBox = Box<Store<Action, Int>>()
+        let storeBox = Slot<Store<Action, Int>>()
         let store = Store(
             initialState: 0,
             reducer: Self.markingReducer(log: log),
@@ -72,7 +72,7 @@ import Testing
 
     @Test func actionDispatchedFromAHandleWaitsUntilTheCurrentActionHasCompleted() {
         let log = Log<String>()
-        let storeBox = Box<Store<Action, Int>>()
+        let storeBox = Slot<Store<Action, Int>>()
         let dispatcher = AnyMiddleware<Action, Action, Int> { action, _, _ in
             if action == .outer { storeBox.value?.dispatch(.inner) }
             return .pure()
@@ -94,7 +94,7 @@ import Testing
 
     @Test func actionDispatchedFromTheReducerWaitsUntilTheCurrentActionHasCompleted() {
         let log = Log<String>()
-        let storeBox = Box<Store<Action, Int>>()
+        let storeBox = Slot<Store<Action, Int>>()
         let marking = Self.markingReducer(log: log)
         let store = Store(
             initialState: 0,

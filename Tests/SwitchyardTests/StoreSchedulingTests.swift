@@ -42,8 +42,8 @@ import Testing
             middleware: Self.recordingMiddleware(places)
         )
         #expect(store.scheduling == .callerThread)
-        let callerThread = Box<UInt>()
-        let stateWhenDispatchReturned = Box<Int>()
+        let callerThread = Slot<UInt>()
+        let stateWhenDispatchReturned = Slot<Int>()
         let finished = startThreads(1) { _ in
             callerThread.value = currentThreadNumber()
             store.dispatch(.increment)
@@ -71,7 +71,7 @@ import Testing
             reducer: Self.recordingReducer(places),
             middleware: blocking
         )
-        let busyThread = Box<UInt>()
+        let busyThread = Slot<UInt>()
         let busy = startThreads(1) { _ in
             busyThread.value = currentThreadNumber()
             store.dispatch(.block)
@@ -102,7 +102,7 @@ import Testing
             middleware: Self.recordingMiddleware(places),
             scheduling: .mainThread
         )
-        let dispatchedFromMain = Box<Bool>()
+        let dispatchedFromMain = Slot<Bool>()
         startThreads(1) { _ in
             dispatchedFromMain.value = isOnMainQueue()
             store.dispatch(.increment)

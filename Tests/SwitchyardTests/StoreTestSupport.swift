@@ -44,9 +44,9 @@ final class Counter: Sendable {
     }
 }
 
-/// A value set once, before or while the store runs, and read from any thread: lets a middleware or reducer reach
+/// A slot filled once, before or while the store runs, and read from any thread: lets a middleware or reducer reach
 /// the store it belongs to, or lets a test keep what a middleware handed out.
-final class Box<Value>: @unchecked Sendable {
+final class Slot<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: Value?
 
@@ -66,20 +66,6 @@ final class Box<Value>: @unchecked Sendable {
             lock.unlock()
         }
     }
-}
-
-/// Polls `condition` every few milliseconds until it holds or `timeout` has passed, and returns whether it held.
-///
-/// A bounded wait for work done on other threads or queues, never a timing assertion: the timeout is generous and
-/// only turns a hang into a failure.
-func eventually(timeout: Duration = .seconds(300), _ condition: @Sendable () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !condition() {
-        if clock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
 }
 
 /// Starts `count` Foundation threads that run `body(index)` together (they wait at a gate until all have started)

@@ -18,19 +18,6 @@ final class Trace: @unchecked Sendable {
     }
 }
 
-/// Waits until `condition` holds, polling; gives up after a generous `timeout` and returns whether it held.
-///
-/// Used for work that a fixture schedules on another queue: tests assert on what happened, never on when.
-func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while !condition() {
-        guard clock.now < deadline else { return false }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    return true
-}
-
 /// The number of frames on the caller's stack: equal depths through two handlers that should be the same show
 /// that one is not a wrapper around the other. Meaningful only without optimization (see ``isDebugBuild``).
 func currentStackDepth() -> Int {
