@@ -18,6 +18,7 @@ public struct AnyActionHandler<ActionType>: ActionHandler {
 
     /// Creates a handler whose effects (``IO/run(id:cancelInFlight:priority:operation:catch:fileID:line:)``)
     /// belong to `effectScope`.
+    @usableFromInline
     package init(
         effectScope: EffectScope?,
         _ dispatch: @escaping @Sendable (DispatchedAction<ActionType>) -> Void

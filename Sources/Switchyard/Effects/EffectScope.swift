@@ -6,6 +6,7 @@
 /// the scope; ``close()``, called when the store is freed, cancels every running effect and refuses new ones, so
 /// no effect outlives its store (SEMANTICS R5). The bookkeeping is the pure ``EffectTable``; no user code runs
 /// while the lock is held.
+@usableFromInline
 package final class EffectScope: @unchecked Sendable {
     /// Where failures of effects without an error handler are reported.
     package let diagnostics: StoreDiagnostics
@@ -14,6 +15,7 @@ package final class EffectScope: @unchecked Sendable {
     private var observers: [@Sendable () -> Void] = []  // guarded by lock
 
     /// Creates an empty, open scope that reports unhandled effect failures to `diagnostics`.
+    @usableFromInline
     package init(diagnostics: StoreDiagnostics) {
         self.diagnostics = diagnostics
     }

@@ -48,6 +48,7 @@ public struct IO<OutputActionType> {
     }
 
     /// An IO that dispatches `transform(action)` for every action this one dispatches; the source is kept.
+    @inlinable
     public func map<NewOutput>(_ transform: @escaping @Sendable (OutputActionType) -> NewOutput) -> IO<NewOutput> {
         guard let runIO else { return .pure() }
         return IO<NewOutput> { output in runIO(output.contramap(transform)) }

@@ -13,6 +13,9 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
     let contextReceiver: ((@escaping GetState<StateType>, AnyActionHandler<OutputActionType>) -> Void)?
 
     /// Erases `middleware`; erasing an `AnyMiddleware` returns it unchanged, so it is never wrapped twice.
+    ///
+    /// Inlinable so that the middleware is erased where its type is known: its `handle` is then specialized.
+    @inlinable
     public init<M: MiddlewareProtocol>(_ middleware: M)
     where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
         if let erased = middleware as? AnyMiddleware {

@@ -13,15 +13,25 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     }
 
     /// Appends `middleware` to the composition (flattening compositions and dropping identities).
+    ///
+    /// Inlinable so that the middleware is erased where its type is known: its `handle` is then specialized.
+    @inlinable
     public mutating func append<M: MiddlewareProtocol>(middleware: M)
     where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
         if let composed = middleware as? ComposedMiddleware {
-            middlewares.append(contentsOf: composed.middlewares)
+            appendErased(contentsOf: composed.middlewares)
         } else if middleware is IdentityMiddleware<InputActionType, OutputActionType, StateType> {
             return
         } else {
-            middlewares.append(middleware.eraseToAnyMiddleware())
+            appendErased(contentsOf: CollectionOfOne(middleware.eraseToAnyMiddleware()))
         }
+    }
+
+    @usableFromInline
+    mutating func appendErased(
+        contentsOf erased: some Sequence<AnyMiddleware<InputActionType, OutputActionType, StateType>>
+    ) {
+        middlewares.append(contentsOf: erased)
     }
 
     /// Forwards the deprecated setup call to every middleware, in composition order.
@@ -38,11 +48,14 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         from dispatcher: ActionSource,
         state: @escaping GetState<StateType>
     ) -> IO<OutputActionType> {
-        var io = IO<OutputActionType>.pure()
-        for middleware in middlewares {
-            io = middleware.handle(action: action, from: dispatcher, state: state) <> io
+        // Borrowed from the buffer: no retain and release of each middleware per action.
+        middlewares.withUnsafeBufferPointer { middlewares in
+            var io = IO<OutputActionType>.pure()
+            for index in middlewares.indices {
+                io = middlewares[index].handle(action: action, from: dispatcher, state: state) <> io
+            }
+            return io
         }
-        return io
     }
 }
 
@@ -63,6 +76,7 @@ extension ComposedMiddleware: Monoid {
 /// ```swift
 /// let appMiddleware = loggerMiddleware <> favoritesMiddleware <> routerMiddleware
 /// ```
+@inlinable
 public func <> <M1: MiddlewareProtocol, M2: MiddlewareProtocol>(
     lhs: M1,
     rhs: M2

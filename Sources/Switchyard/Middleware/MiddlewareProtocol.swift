@@ -57,6 +57,7 @@ extension MiddlewareProtocol {
     public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {}
 
     /// This middleware behind the type-erased ``AnyMiddleware``; an `AnyMiddleware` is returned unchanged.
+    @inlinable
     public func eraseToAnyMiddleware() -> AnyMiddleware<InputActionType, OutputActionType, StateType> {
         AnyMiddleware(self)
     }

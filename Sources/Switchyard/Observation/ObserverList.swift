@@ -2,12 +2,13 @@ import Dispatch
 import Synchronization
 
 /// One registered observer of a store's state.
+@usableFromInline
 final class StateObserver<State>: @unchecked Sendable {
     /// Set before the observer is registered, never after.
-    var deliver: (State) -> Void
-    let cancelled = Atomic<Bool>(false)
+    @usableFromInline var deliver: (State) -> Void
+    @usableFromInline let cancelled = Atomic<Bool>(false)
     /// The observer receives the states of commits after this one; set under the list's lock.
-    var startAfter: UInt64 = .max
+    @usableFromInline var startAfter: UInt64 = .max
 
     init(deliver: @escaping (State) -> Void = { _ in }) {
         self.deliver = deliver
@@ -16,13 +17,17 @@ final class StateObserver<State>: @unchecked Sendable {
 
 /// The observers of a store: registered from any thread, read by the processing thread from a cached snapshot that
 /// is refreshed only when the list changed (one atomic load per action otherwise).
+@usableFromInline
 final class ObserverList<State>: @unchecked Sendable {
-    private let lock = Lock()
-    private let version = Atomic<UInt64>(0)
+    @usableFromInline let lock = Lock()
+    @usableFromInline let version = Atomic<UInt64>(0)
     private var observers: [ObjectIdentifier: StateObserver<State>] = [:]
     // Processing thread only:
-    private var cachedVersion: UInt64 = 0
-    private var cached: [StateObserver<State>] = []
+    @usableFromInline @exclusivity(unchecked) var cachedVersion: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var cached: [StateObserver<State>] = []
+
+    @usableFromInline
+    init() {}
 
     /// Registers `observer` so it receives every state committed after the one `register` reads; `initial`, when
     /// given, receives that state first (it must not call user code: it runs under the lock).
@@ -45,22 +50,29 @@ final class ObserverList<State>: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The current observers (processing thread only).
-    @inline(__always)
-    func snapshot() -> [StateObserver<State>] {
-        let current = version.load(ordering: .acquiring)
-        if current != cachedVersion {
-            lock.lock()
-            cached = Array(observers.values)
-            cachedVersion = version.load(ordering: .relaxed)
-            lock.unlock()
-        }
-        return cached
+    /// Takes the current observers for the action being processed (processing thread only): one atomic load when
+    /// nothing changed.
+    @inlinable
+    func refresh() {
+        if version.load(ordering: .acquiring) != cachedVersion { refreshFromList() }
     }
 
-    /// Delivers `state` (commit number `commit`) to every observer that should receive it.
-    func deliver(_ state: State, commit: UInt64, to observers: [StateObserver<State>]) {
-        for observer in observers where commit > observer.startAfter {
+    @usableFromInline
+    func refreshFromList() {
+        lock.lock()
+        cached = Array(observers.values)
+        cachedVersion = version.load(ordering: .relaxed)
+        lock.unlock()
+    }
+
+    /// Whether ``refresh()`` found observers.
+    @inlinable
+    var isEmpty: Bool { cached.isEmpty }
+
+    /// Delivers `state` (commit number `commit`) to every observer taken by ``refresh()`` that should receive it.
+    @usableFromInline
+    func deliver(_ state: State, commit: UInt64) {
+        for observer in cached where commit > observer.startAfter {
             if !observer.cancelled.load(ordering: .acquiring) {
                 observer.deliver(state)
             }

@@ -17,10 +17,12 @@ import Synchronization
 /// after-reducer closures, run before the store's own IOs: reverse composition order). A change takes effect from
 /// the next action. The dispatch path reads a cached snapshot: with nothing registered it costs one atomic load.
 public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Sendable>: @unchecked Sendable {
+    @usableFromInline
     final class Entry: Sendable {
         let id: UInt64
         let identity: ObjectIdentifier?
-        let handle: @Sendable (DispatchedAction<ActionType>, @escaping GetState<StateType>) -> IO<ActionType>
+        @usableFromInline let handle:
+            @Sendable (DispatchedAction<ActionType>, @escaping GetState<StateType>) -> IO<ActionType>
 
         init(
             id: UInt64,
@@ -33,23 +35,27 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
         }
     }
 
-    private let lock = Lock()
-    private let version = Atomic<UInt64>(0)
+    @usableFromInline let lock = Lock()
+    @usableFromInline let version = Atomic<UInt64>(0)
     private let diagnostics: StoreDiagnostics
     private var entries: [Entry] = []  // guarded by lock
     private var registrations: [UInt64: RuntimeMiddlewareRegistration] = [:]  // guarded by lock
     private var nextID: UInt64 = 1  // guarded by lock
     // Set once by the store before it is shared:
-    private var getState: GetState<StateType> = { fatalError("RuntimeMiddlewareRegistry used before its store") }
+    @usableFromInline @exclusivity(unchecked) var getState: GetState<StateType> = {
+        fatalError("RuntimeMiddlewareRegistry used before its store")
+    }
     private var output = AnyActionHandler<ActionType> { _ in }
     // Processing thread only:
-    private var cachedVersion: UInt64 = 0
-    private var cached: [Entry] = []
+    @usableFromInline @exclusivity(unchecked) var cachedVersion: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var cached: [Entry] = []
 
+    @usableFromInline
     init(diagnostics: StoreDiagnostics) {
         self.diagnostics = diagnostics
     }
 
+    @usableFromInline
     func attach(getState: @escaping GetState<StateType>, output: AnyActionHandler<ActionType>) {
         self.getState = getState
         self.output = output
@@ -205,20 +211,22 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     /// Takes the registrations in force for the action about to be processed (processing thread only, before any
     /// middleware sees the action), so that a change made while an action is processed, even by the store's own
     /// middleware, takes effect from the next action.
-    @inline(__always)
+    @inlinable
     func beginAction() {
-        let current = version.load(ordering: .acquiring)
-        if current != cachedVersion {
-            lock.lock()
-            cached = entries
-            cachedVersion = version.load(ordering: .relaxed)
-            lock.unlock()
-        }
+        if version.load(ordering: .acquiring) != cachedVersion { takeEntries() }
+    }
+
+    @usableFromInline
+    func takeEntries() {
+        lock.lock()
+        cached = entries
+        cachedVersion = version.load(ordering: .relaxed)
+        lock.unlock()
     }
 
     /// Runs the `handle` of every middleware taken by ``beginAction()`` (processing thread only) and returns their
     /// IOs in reverse order.
-    @inline(__always)
+    @inlinable
     func handle(_ dispatched: DispatchedAction<ActionType>) -> IO<ActionType> {
         if cached.isEmpty { return .pure() }
         var io = IO<ActionType>.pure()

@@ -32,19 +32,22 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     /// Middlewares added and removed while the store runs (seed 000); empty at first.
     public let runtimeMiddlewares: RuntimeMiddlewareRegistry<ActionType, StateType>
     /// The asynchronous effects started by this store's middlewares; closed (all cancelled) when the store is freed.
-    package let effects: EffectScope
+    @usableFromInline package let effects: EffectScope
 
-    let storage: StateStorage<StateType>
-    let observers = ObserverList<StateType>()
-    private let reducer: Reducer<ActionType, StateType>
-    private let middleware: AnyMiddleware<ActionType, ActionType, StateType>
-    private let getState: GetState<StateType>
-    private let pending = Atomic<Int>(0)
-    private let queueLock = Lock()
-    private var queue = ActionQueue<DispatchedAction<ActionType>>()  // guarded by queueLock
-    private var mainDrainScheduled = false  // guarded by queueLock
-    private var mainDraining = false  // main thread only
-    private var outputHandler: AnyActionHandler<ActionType>?
+    // The dispatch path is inlinable so that it is specialized for the app's action and state types: unspecialized,
+    // it spends most of its time looking up generic metadata (see Benchmarks/).
+    @usableFromInline let storage: StateStorage<StateType>
+    @usableFromInline let observers = ObserverList<StateType>()
+    @usableFromInline let reducer: Reducer<ActionType, StateType>
+    @usableFromInline let middleware: AnyMiddleware<ActionType, ActionType, StateType>
+    @usableFromInline let getState: GetState<StateType>
+    /// Actions dispatched and not yet processed, including the one being processed.
+    @usableFromInline let pending = Atomic<Int>(0)
+    @usableFromInline let queueLock = Lock()
+    @usableFromInline @exclusivity(unchecked) var queue = ActionQueue<DispatchedAction<ActionType>>()  // queueLock
+    @usableFromInline var mainDrainScheduled = false  // guarded by queueLock
+    @usableFromInline var mainDraining = false  // main thread only
+    @usableFromInline @exclusivity(unchecked) var outputHandler: AnyActionHandler<ActionType>?
 
     /// Creates a store.
     ///
@@ -56,6 +59,7 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     ///     ``ShouldEmitValue/whenDifferent`` for `Equatable` state and ``ShouldEmitValue/always`` otherwise.
     ///   - scheduling: where the pipeline runs (``SchedulingPolicy/callerThread`` by default).
     ///   - diagnostics: where misuse is reported (standard error by default).
+    @inlinable
     public init<M: MiddlewareProtocol>(
         initialState: StateType,
         reducer: Reducer<ActionType, StateType>,
@@ -68,7 +72,7 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         self.storage = storage
         self.reducer = reducer
         self.middleware = middleware.eraseToAnyMiddleware()
-        self.emitsValue = emitsValue ?? Self.defaultEmission()
+        self.emitsValue = emitsValue ?? ShouldEmitValue.defaultPolicy()
         self.scheduling = scheduling
         self.diagnostics = diagnostics
         self.runtimeMiddlewares = RuntimeMiddlewareRegistry(diagnostics: diagnostics)
@@ -109,11 +113,16 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     public final var state: StateType { storage.read() }
 
     /// Accepts an action from any thread; see the type's documentation for when it is processed.
+    @inlinable
     public final func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {
         if scheduling == .mainThread {
             dispatchOnMain(dispatchedAction)
         } else if pending.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged {
-            drain(first: dispatchedAction)
+            // Idle: this thread processes the action, then whatever was queued meanwhile.
+            storage.setProcessing(true)
+            process(dispatchedAction)
+            storage.setProcessing(false)
+            if pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0 { drainQueue() }
         } else {
             enqueue(dispatchedAction)
         }
@@ -121,38 +130,35 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
 
     // MARK: - Caller-thread scheduling
 
-    private func enqueue(_ dispatchedAction: DispatchedAction<ActionType>) {
+    @usableFromInline
+    final func enqueue(_ dispatchedAction: DispatchedAction<ActionType>) {
         queueLock.lock()
         queue.append(dispatchedAction)
         queueLock.unlock()
         // The count is raised after the append, so a processor that sees it above zero finds the action queued.
         if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
-            drain(first: nil)
+            drainQueue()
         }
     }
 
-    private func drain(first: DispatchedAction<ActionType>?) {
-        var next = first ?? popQueued()
-        while true {
+    /// Processes queued actions until the pending count drops to zero (this thread owns the pipeline meanwhile).
+    @usableFromInline
+    final func drainQueue() {
+        repeat {
+            queueLock.lock()
+            let next = queue.popFirst()
+            queueLock.unlock()
+            guard let next else { preconditionFailure("Switchyard: pending count and queue disagree") }
             storage.setProcessing(true)
             process(next)
             storage.setProcessing(false)
-            if pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return }
-            next = popQueued()
-        }
-    }
-
-    private func popQueued() -> DispatchedAction<ActionType> {
-        queueLock.lock()
-        let action = queue.popFirst()
-        queueLock.unlock()
-        guard let action else { preconditionFailure("Switchyard: pending count and queue disagree") }
-        return action
+        } while pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
     }
 
     // MARK: - Main-thread scheduling
 
-    private func dispatchOnMain(_ dispatchedAction: DispatchedAction<ActionType>) {
+    @usableFromInline
+    final func dispatchOnMain(_ dispatchedAction: DispatchedAction<ActionType>) {
         queueLock.lock()
         queue.append(dispatchedAction)
         if MainThread.isCurrent {
@@ -171,7 +177,8 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         }
     }
 
-    private func drainOnMain() {
+    @usableFromInline
+    final func drainOnMain() {
         mainDraining = true
         storage.setProcessing(true)
         while true {
@@ -187,26 +194,21 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
 
     // MARK: - The pipeline
 
-    @inline(__always)
-    private func process(_ dispatched: DispatchedAction<ActionType>) {
+    @inlinable
+    final func process(_ dispatched: DispatchedAction<ActionType>) {
         let action = dispatched.action
-        // The runtime middlewares for this action are fixed before any middleware runs: one that the store's own
-        // middleware registers now sees the next action, not this one.
+        // The runtime middlewares and observers for this action are fixed before any middleware runs: one that the
+        // store's own middleware registers now sees the next action, not this one.
         runtimeMiddlewares.beginAction()
+        observers.refresh()
         // 1. handle, in composition order; state() is the state before the reducer.
         let io = middleware.handle(action: action, from: dispatched.dispatcher, state: getState)
         let runtimeIO = runtimeMiddlewares.handle(dispatched)
         // 2. reduce in place; 3. observers.
-        let currentObservers = observers.snapshot()
-        if currentObservers.isEmpty {
+        if observers.isEmpty {
             storage.reduce { reducer.reduce(action, &$0) }
         } else {
-            let previous: StateType? = emitsValue.needsPreviousState ? storage.processorState : nil
-            storage.reduce { reducer.reduce(action, &$0) }
-            let newState = storage.processorState
-            if emitsValue.shouldEmit(previous: previous ?? newState, new: newState) {
-                observers.deliver(newState, commit: storage.processorCommit, to: currentObservers)
-            }
+            reduceAndNotify(action)
         }
         // 4. IOs in reverse composition order (runtime middlewares come last in the composition, so first here).
         // Pure IOs do nothing: the output handler is not even copied for them.
@@ -216,12 +218,13 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         }
     }
 
-    private static func defaultEmission() -> ShouldEmitValue<StateType> {
-        guard let equatable = StateType.self as? any (Equatable & SendableMetatype).Type else { return .always }
-        return whenDifferent(equatable)
-    }
-
-    private static func whenDifferent<E: Equatable & SendableMetatype>(_: E.Type) -> ShouldEmitValue<StateType> {
-        .when { unsafeBitCast($0, to: E.self) != unsafeBitCast($1, to: E.self) }
+    @inlinable
+    final func reduceAndNotify(_ action: ActionType) {
+        let previous: StateType? = emitsValue.needsPreviousState ? storage.processorState : nil
+        storage.reduce { reducer.reduce(action, &$0) }
+        let newState = storage.processorState
+        if emitsValue.shouldEmit(previous: previous ?? newState, new: newState) {
+            observers.deliver(newState, commit: storage.processorCommit)
+        }
     }
 }

@@ -24,6 +24,7 @@ public enum ShouldEmitValue<StateType>: Sendable {
         }
     }
 
+    @usableFromInline
     var needsPreviousState: Bool {
         if case .when = self { return true }
         return false
@@ -37,5 +38,19 @@ extension ShouldEmitValue where StateType: Equatable & SendableMetatype {
     /// state; a reducer that changes a large collection in place then copies it. Use ``always`` for such states.
     public static var whenDifferent: ShouldEmitValue {
         .when { $0 != $1 }
+    }
+}
+
+extension ShouldEmitValue {
+    /// ``whenDifferent`` for `Equatable` state, ``always`` otherwise: the store's default.
+    @usableFromInline
+    static func defaultPolicy() -> ShouldEmitValue {
+        guard let equatable = StateType.self as? any (Equatable & SendableMetatype).Type else { return .always }
+        return whenDifferent(equatable)
+    }
+
+    private static func whenDifferent<E: Equatable & SendableMetatype>(_: E.Type) -> ShouldEmitValue {
+        // StateType is E: the bit casts are identity conversions, with no dynamic cast per comparison.
+        .when { unsafeBitCast($0, to: E.self) != unsafeBitCast($1, to: E.self) }
     }
 }

@@ -6,14 +6,16 @@ import Synchronization
 /// the lock, so they see the last committed state, never a half-reduced one. The processing thread reads it without
 /// locking: it is the only writer. It is kept apart from the store so that a `getState` kept by a middleware does
 /// not keep the store alive (SEMANTICS R5).
+@usableFromInline
 final class StateStorage<State>: @unchecked Sendable {
-    private let lock = Lock()
-    private let pointer: UnsafeMutablePointer<State>
+    @usableFromInline let lock = Lock()
+    @usableFromInline let pointer: UnsafeMutablePointer<State>
     /// The thread currently processing actions, or 0.
-    private let processor = Atomic<UInt>(0)
+    @usableFromInline let processor = Atomic<UInt>(0)
     /// How many reductions have been committed; written by the processing thread under the lock.
-    private var commits: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var commits: UInt64 = 0
 
+    @usableFromInline
     init(_ initialState: State) {
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: initialState)
@@ -25,7 +27,7 @@ final class StateStorage<State>: @unchecked Sendable {
     }
 
     /// The last committed state, from any thread.
-    @inline(__always)
+    @inlinable
     func read() -> State {
         if processor.load(ordering: .relaxed) == currentThreadID() {
             return pointer.pointee
@@ -39,6 +41,7 @@ final class StateStorage<State>: @unchecked Sendable {
     ///
     /// On the processing thread it reads without locking, as ``read()`` does: that thread is the only writer, and
     /// it may hold the lock already (a reducer that subscribes).
+    @usableFromInline
     func readCommitted() -> (state: State, commit: UInt64) {
         if processor.load(ordering: .relaxed) == currentThreadID() {
             return (pointer.pointee, commits)
@@ -49,7 +52,7 @@ final class StateStorage<State>: @unchecked Sendable {
     }
 
     /// Marks the calling thread as the processing thread (or none, with `false`).
-    @inline(__always)
+    @inlinable
     func setProcessing(_ isProcessing: Bool) {
         processor.store(isProcessing ? currentThreadID() : 0, ordering: .relaxed)
     }
@@ -57,15 +60,15 @@ final class StateStorage<State>: @unchecked Sendable {
     // MARK: Processing thread only
 
     /// The state, read by the processing thread.
-    @inline(__always)
+    @inlinable
     var processorState: State { pointer.pointee }
 
     /// The number of the last commit, read by the processing thread.
-    @inline(__always)
+    @inlinable
     var processorCommit: UInt64 { commits }
 
     /// Runs `body` on the state in place and commits the result.
-    @inline(__always)
+    @inlinable
     func reduce(_ body: (inout State) -> Void) {
         lock.lock()
         body(&pointer.pointee)

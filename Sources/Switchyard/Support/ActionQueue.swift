@@ -1,21 +1,26 @@
 /// A growable first-in first-out ring buffer; not thread-safe (the store guards it with a lock).
+@usableFromInline
 struct ActionQueue<Element> {
-    private var storage: [Element?]
-    private var head = 0
-    private(set) var count = 0
+    @usableFromInline var storage: [Element?]
+    @usableFromInline var head = 0
+    @usableFromInline var count = 0
 
+    @usableFromInline
     init(initialCapacity: Int = 16) {
         storage = Array(repeating: nil, count: Swift.max(1, initialCapacity))
     }
 
+    @inlinable
     var isEmpty: Bool { count == 0 }
 
+    @inlinable
     mutating func append(_ element: Element) {
         if count == storage.count { grow() }
         storage[(head + count) % storage.count] = element
         count += 1
     }
 
+    @inlinable
     mutating func popFirst() -> Element? {
         guard count > 0 else { return nil }
         let element = storage[head]
@@ -25,7 +30,8 @@ struct ActionQueue<Element> {
         return element
     }
 
-    private mutating func grow() {
+    @usableFromInline
+    mutating func grow() {
         var newStorage = [Element?](repeating: nil, count: storage.count * 2)
         for offset in 0..<count {
             newStorage[offset] = storage[(head + offset) % storage.count]

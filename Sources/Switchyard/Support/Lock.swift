@@ -8,9 +8,12 @@
 
 /// A `pthread_mutex_t`-backed lock: unlike `Synchronization.Mutex` on Linux, ThreadSanitizer sees it, so the
 /// `--sanitize=thread` run checks the data it protects.
+@usableFromInline
 final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
+    @usableFromInline
     init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -24,17 +27,17 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    @inline(__always)
+    @inlinable
     func lock() {
         pthread_mutex_lock(mutex)
     }
 
-    @inline(__always)
+    @inlinable
     func unlock() {
         pthread_mutex_unlock(mutex)
     }
 
-    @inline(__always)
+    @inlinable
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
@@ -43,7 +46,7 @@ final class Lock: @unchecked Sendable {
 }
 
 /// An identifier of the calling thread, cheap to read (no system call).
-@inline(__always)
+@inlinable
 func currentThreadID() -> UInt {
     #if canImport(Darwin)
         UInt(bitPattern: pthread_self())
