@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "SwitchyardLogging", targets: ["SwitchyardLogging"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Switchyard"),
