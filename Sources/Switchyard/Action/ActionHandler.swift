@@ -1,6 +1,6 @@
 /// Something that accepts actions: a store, a middleware's `output`, or a projection.
 ///
-/// Conformers implement ``dispatch(_:)-(DispatchedAction<ActionType>)``; the extension adds the convenient form that
+/// Conformers implement `dispatch(_ dispatchedAction:)`; the extension adds the convenient form that
 /// records the caller as the action's source:
 ///
 /// ```swift

@@ -1,4 +1,5 @@
-/// The SwiftRex 0.7 middleware: it receives its context once with ``receiveContext(getState:output:)`` and
+/// The SwiftRex 0.7 middleware: it receives its context once with
+/// ``MiddlewareProtocol/receiveContext(getState:output:)`` and
 /// schedules after-reducer work through an `inout` ``AfterReducer``.
 ///
 /// Old middlewares keep working unchanged in a composition, lifted, and in a store: the store calls

@@ -1,0 +1,121 @@
+import Switchyard
+
+// The code of MigratingFromSwiftRex.md, compiled. DocumentationTests checks that every Swift block of the article
+// appears here verbatim (leading whitespace and blank lines aside). The SwiftRex 0.8 code of the article is in
+// `text` blocks: it is shown for comparison and is not Switchyard code.
+
+enum MigratingFromSwiftRexSnippets {
+    enum AppAction: Sendable, Equatable {
+        case show([String])
+    }
+
+    struct AppState: Sendable, Equatable {
+        var visibleItems: [String] = []
+    }
+
+    struct World: Sendable {
+        var name = "production"
+    }
+
+    static let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
+        if case .show(let items) = action { state.visibleItems = items }
+    }
+
+    static var appMiddleware: MiddlewareReader<World, NewAnalyticsMiddleware> {
+        MiddlewareReader { (_: World) in NewAnalyticsMiddleware() }
+    }
+
+    final class AppStore: ReduxStoreBase<AppAction, AppState>, @unchecked Sendable {
+        init(world: World) {
+            super.init(
+                initialState: AppState(),
+                reducer: appReducer,
+                middleware: appMiddleware.inject(world)
+            )
+        }
+    }
+
+    struct NewAnalyticsMiddleware: MiddlewareProtocol {
+        func handle(
+            action: AppAction,
+            from dispatcher: ActionSource,
+            state: @escaping GetState<AppState>
+        ) -> IO<AppAction> {
+            IO { _ in print("after \(action): \(state().visibleItems.count) items") }
+        }
+    }
+
+    @available(*, deprecated, message: "the article's example of a deprecated middleware")
+    final class AnalyticsMiddleware: Middleware {
+        typealias InputActionType = AppAction
+        typealias OutputActionType = AppAction
+        typealias StateType = AppState
+
+        private var getState: GetState<AppState>?
+
+        func receiveContext(getState: @escaping GetState<AppState>, output: AnyActionHandler<AppAction>) {
+            self.getState = getState
+        }
+
+        func handle(action: AppAction, from dispatcher: ActionSource, afterReducer: inout AfterReducer) {
+            afterReducer = .do { [weak self] in
+                guard let state = self?.getState?() else { return }
+                print("after \(action): \(state.visibleItems.count) items")
+            }
+        }
+    }
+
+    /// The article's one-line store.
+    static func oneLineStore(world: World) -> Store<AppAction, AppState> {
+        let store = Store(initialState: AppState(), reducer: appReducer, middleware: appMiddleware.inject(world))
+
+        return store
+    }
+
+    /// The article's store that notifies only when the visible items change.
+    static func visibleItemsStore() -> Store<AppAction, AppState> {
+        let listStore = Store(
+            initialState: AppState(),
+            reducer: appReducer,
+            emitsValue: .when { old, new in old.visibleItems != new.visibleItems }
+        )
+
+        return listStore
+    }
+
+    /// The article's two ways of observing, applied to `store`.
+    static func observeBothWays(_ store: AppStore) -> (task: Task<Void, Never>, subscription: StoreSubscription) {
+        func render(_ store: AppStore) async {
+            for await state in store.states {
+                print("\(state.visibleItems.count) items")
+            }
+        }
+
+        func observe(_ store: AppStore) -> StoreSubscription {
+            store.subscribe { state in
+                print("\(state.visibleItems.count) items")
+            }
+        }
+
+        return (Task { await render(store) }, observe(store))
+    }
+}
+
+/// Reaches the article's deprecated middleware without deprecation warnings in the tests (see `LegacyAPI`).
+protocol SwiftRexLegacySnippetRunning {
+    /// Runs a store with the article's `AnalyticsMiddleware` and returns the state after one action.
+    func runAnalyticsMiddleware() -> MigratingFromSwiftRexSnippets.AppState
+}
+
+struct SwiftRexLegacySnippetRunner: SwiftRexLegacySnippetRunning {
+    @available(*, deprecated, message: "runs the article's deprecated middleware")
+    func runAnalyticsMiddleware() -> MigratingFromSwiftRexSnippets.AppState {
+        let store = Store(
+            initialState: MigratingFromSwiftRexSnippets.AppState(),
+            reducer: MigratingFromSwiftRexSnippets.appReducer,
+            middleware: MigratingFromSwiftRexSnippets.AnalyticsMiddleware()
+        )
+        store.dispatch(.show(["Dune", "Alien"]))
+        return store.state
+    }
+}
