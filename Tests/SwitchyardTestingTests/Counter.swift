@@ -74,14 +74,3 @@ enum Counter {
         )
     }
 }
-
-/// Waits until something sleeps on `clock`, so that advancing it wakes that sleep.
-func waitForSuspension(on clock: TestClock<Duration>) async {
-    while true {
-        do {
-            try await clock.checkSuspension()
-        } catch {
-            return
-        }
-    }
-}

@@ -22,7 +22,11 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
             self = erased
             return
         }
-        self.handler = middleware.handle(action:from:state:)
+        // An explicit closure rather than the partial application `middleware.handle(action:from:state:)`, whose
+        // thunk copies (retains) the captured middleware on every call.
+        self.handler = { action, dispatcher, state in
+            middleware.handle(action: action, from: dispatcher, state: state)
+        }
         self.contextReceiver = middleware.receiveContext(getState:output:)
     }
 

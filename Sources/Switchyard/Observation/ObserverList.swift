@@ -5,10 +5,10 @@ import Synchronization
 @usableFromInline
 final class StateObserver<State>: @unchecked Sendable {
     /// Set before the observer is registered, never after.
-    @usableFromInline var deliver: (State) -> Void
+    @usableFromInline @exclusivity(unchecked) var deliver: (State) -> Void
     @usableFromInline let cancelled = Atomic<Bool>(false)
     /// The observer receives the states of commits after this one; set under the list's lock.
-    @usableFromInline var startAfter: UInt64 = .max
+    @usableFromInline @exclusivity(unchecked) var startAfter: UInt64 = .max
 
     init(deliver: @escaping (State) -> Void = { _ in }) {
         self.deliver = deliver
@@ -70,7 +70,7 @@ final class ObserverList<State>: @unchecked Sendable {
     var isEmpty: Bool { cached.isEmpty }
 
     /// Delivers `state` (commit number `commit`) to every observer taken by ``refresh()`` that should receive it.
-    @usableFromInline
+    @inlinable
     func deliver(_ state: State, commit: UInt64) {
         for observer in cached where commit > observer.startAfter {
             if !observer.cancelled.load(ordering: .acquiring) {

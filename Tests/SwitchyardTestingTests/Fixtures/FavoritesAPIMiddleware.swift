@@ -1,7 +1,7 @@
 import Switchyard
 
 // The seed-003 `FavoritesAPIMiddleware`, rewritten with an async API client. The code between the `docs:` markers
-// is quoted verbatim in Sources/Switchyard/Switchyard.docc/AsyncEffects.md (`articleQuotesCompiledCode` checks it).
+// is quoted verbatim in Sources/Switchyard/Switchyard.docc/AsyncEffects.md (`DocumentationTests` checks it).
 
 // docs:begin favorites-middleware
 /// The favorites endpoint of the movie API.

@@ -6,7 +6,7 @@ import Testing
 ///
 /// For an article `Name.md` of the DocC catalog, the fixture is the file `NameSnippets.swift` anywhere under
 /// `Tests/`; for `README.md` it is `ReadmeSnippets.swift`. A few articles show the code of the `Examples/` package,
-/// which CI compiles and runs; those files count as fixtures of these articles too. The comparison ignores the
+/// which CI compiles and runs, or of tests in other targets; those files count as fixtures of these articles too. The comparison ignores the
 /// leading and trailing whitespace of every line and blank lines, so a fixture may nest a block in a type or a
 /// function. Blocks that are not Swift (diagrams, shell commands, output) use `text`, `shell` or `console` fences.
 @Suite struct DocumentationTests {
@@ -44,6 +44,9 @@ import Testing
             "Sources/Switchyard/Switchyard.docc/ThreadingAndOrdering.md",
             "Sources/Switchyard/Switchyard.docc/MigratingFromSwiftRex.md",
             "Sources/Switchyard/Switchyard.docc/MigratingFromReSwift.md",
+            "Sources/Switchyard/Switchyard.docc/AsyncEffects.md",
+            "Sources/Switchyard/Switchyard.docc/TestingWithTestStore.md",
+            "Sources/Switchyard/Switchyard.docc/Performance.md",
         ]
         for document in expected {
             #expect(documents.contains(document), "missing \(document)")
@@ -81,8 +84,14 @@ enum Documentation {
     /// The DocC catalog, relative to the root.
     static let catalog = "Sources/Switchyard/Switchyard.docc"
 
-    /// Code of the `Examples/` package shown in articles: compiled and run by CI, so it counts as a fixture.
-    static let examplesShownIn: [String: [String]] = [
+    /// Other compiled files that articles quote: code of the `Examples/` package (compiled and run by CI) and tests
+    /// of other test targets.
+    static let alsoQuotedFrom: [String: [String]] = [
+        "AsyncEffects": [
+            "Tests/SwitchyardTestingTests/Fixtures/FavoritesAPIMiddleware.swift",
+            "Tests/SwitchyardTestingTests/FavoritesAPIMiddlewareTests.swift",
+            "Tests/SwitchyardTestingTests/Documentation/TestingWithTestStoreSnippets.swift",
+        ],
         "LiftingAndComposing": ["Examples/Sources/BridgeExample/AppAction.swift"],
         "BridgingModules": [
             "Examples/Sources/BridgeExample/BridgeLifecycleToReachability.swift",
@@ -117,7 +126,7 @@ enum Documentation {
                 found.append(file)
             }
         }
-        for path in examplesShownIn[articleName(of: document)] ?? [] {
+        for path in alsoQuotedFrom[articleName(of: document)] ?? [] {
             found.append(root.appending(path: path))
         }
         return found

@@ -1,0 +1,90 @@
+import Switchyard
+import SwitchyardTesting
+import Testing
+
+// The code of TestingWithTestStore.md (and of the debounce example of AsyncEffects.md), compiled and run.
+
+enum SearchFeature {
+    enum Action: Equatable, Sendable {
+        case search(String)
+        case results([String])
+    }
+
+    struct State: Equatable, Sendable {
+        var query = ""
+        var results: [String] = []
+    }
+
+    protocol SearchAPI: Sendable {
+        func search(_ query: String) async throws -> [String]
+    }
+
+    struct SearchID: Hashable, Sendable {}
+
+    static let reducer = Reducer<Action, State>.reduce { action, state in
+        switch action {
+        case .search(let query): state.query = query
+        case .results(let results): state.results = results
+        }
+    }
+
+    /// Searches when the user has stopped typing for 300 ms: the latest search wins.
+    struct SearchMiddleware<C: Clock<Duration>>: MiddlewareProtocol {
+        let api: any SearchAPI
+        let clock: C
+
+        func handle(action: Action, from dispatcher: ActionSource, state: @escaping GetState<State>) -> IO<Action> {
+            switch action {
+            case .search(let query):
+                return .debounce(id: SearchID(), for: .milliseconds(300), clock: clock) { output in
+                    output.dispatch(.results(try await api.search(query)))
+                }
+            case .results:
+                return .pure()
+            }
+        }
+    }
+}
+
+struct StubSearchAPI: SearchFeature.SearchAPI {
+    func search(_ query: String) async throws -> [String] {
+        ["\(query) 1", "\(query) 2"]
+    }
+}
+
+/// Waits until an effect sleeps on `clock`, so that advancing the clock wakes it. (`checkSuspension()` throws
+/// when something sleeps on the clock.)
+func waitForSuspension(on clock: TestClock<Duration>) async {
+    while (try? await clock.checkSuspension()) != nil {}
+}
+
+@Suite struct SearchFeatureTests {
+    @Test func onlyTheLatestSearchRunsAfterTheQuietPeriod() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: SearchFeature.State(),
+            reducer: SearchFeature.reducer,
+            middleware: SearchFeature.SearchMiddleware(api: StubSearchAPI(), clock: clock)
+        )
+
+        await store.send(.search("sw")) { $0.query = "sw" }
+        await store.send(.search("swift")) { $0.query = "swift" }
+
+        await waitForSuspension(on: clock)
+        await clock.advance(by: .milliseconds(300))
+
+        await store.receive(.results(["swift 1", "swift 2"])) { $0.results = ["swift 1", "swift 2"] }
+        await store.finish()
+    }
+
+    @Test func theMiddlewareAloneDispatchesTheResults() async {
+        let tester = MiddlewareTester(SearchFeature.SearchMiddleware(api: StubSearchAPI(), clock: ImmediateClock()))
+        let dispatched = await tester.run(
+            .search("swift"),
+            stateBefore: SearchFeature.State(),
+            stateAfter: SearchFeature.State(query: "swift")
+        )
+        #expect(dispatched.map(\.action) == [.results(["swift 1", "swift 2"])])
+        #expect(dispatched.first?.dispatcher.file == "SwitchyardTestingTests/TestingWithTestStoreSnippets.swift")
+    }
+}
