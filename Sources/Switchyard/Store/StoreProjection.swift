@@ -54,13 +54,7 @@ extension StoreType {
         state stateToViewState: @escaping @Sendable (StateType) -> ViewState
     ) -> StoreProjection<ViewAction, ViewState> {
         StoreProjection(
-            dispatch: { dispatched in
-                if let mapped = dispatched.compactMap(viewActionToAction) {
-                    self.dispatch(mapped)
-                } else {
-                    self.reportUnmapped(dispatched)
-                }
-            },
+            dispatch: dispatcher(mapping: viewActionToAction),
             state: { stateToViewState(self.state) },
             subscribe: { observer in self.subscribe { observer(stateToViewState($0)) } }
         )
@@ -72,13 +66,7 @@ extension StoreType {
         state stateToViewState: @escaping @Sendable (StateType) -> ViewState
     ) -> StoreProjection<ViewAction, ViewState> {
         StoreProjection(
-            dispatch: { dispatched in
-                if let mapped = dispatched.compactMap(viewActionToAction) {
-                    self.dispatch(mapped)
-                } else {
-                    self.reportUnmapped(dispatched)
-                }
-            },
+            dispatch: dispatcher(mapping: viewActionToAction),
             state: { stateToViewState(self.state) },
             subscribe: { observer in
                 let last = LastValue(stateToViewState(self.state))
@@ -88,6 +76,19 @@ extension StoreType {
                 }
             }
         )
+    }
+
+    /// Dispatches each view action that `viewActionToAction` maps, keeping its source; reports the others.
+    private func dispatcher<ViewAction>(
+        mapping viewActionToAction: @escaping @Sendable (ViewAction) -> ActionType?
+    ) -> @Sendable (DispatchedAction<ViewAction>) -> Void {
+        { dispatched in
+            if let mapped = dispatched.compactMap(viewActionToAction) {
+                self.dispatch(mapped)
+            } else {
+                self.reportUnmapped(dispatched)
+            }
+        }
     }
 
     private func reportUnmapped<ViewAction>(_ dispatched: DispatchedAction<ViewAction>) {
