@@ -37,6 +37,43 @@ import Testing
             ])
     }
 
+    /// Up to 256 middlewares are fused into one chain of closures; past that, `handle` loops over them. Both paths
+    /// keep the order, whether the composition is built one by one or by composing two compositions.
+    @Test(arguments: [3, 256, 257, 600])
+    func orderHoldsOnBothSidesOfTheFusedLimit(count: Int) {
+        let expected =
+            (0..<count).map { "m\($0).handle(0)" } + ["reducer(0->1)"]
+            + (0..<count).reversed().map { "m\($0).io(1)" }
+
+        let oneByOneTrace = Trace()
+        let oneByOne = (0..<count).map { Traced(name: "m\($0)", trace: oneByOneTrace) }
+            .reduce(Composed()) { $0 <> $1 }
+        #expect(oneByOne.middlewares.count == count)
+        #expect(run(oneByOne, trace: oneByOneTrace).trace == expected)
+
+        let halvesTrace = Trace()
+        let middlewares = (0..<count).map { Traced(name: "m\($0)", trace: halvesTrace) }
+        let halves =
+            middlewares[..<(count / 2)].reduce(Composed()) { $0 <> $1 }
+            <> middlewares[(count / 2)...].reduce(Composed()) { $0 <> $1 }
+        #expect(halves.middlewares.count == count)
+        #expect(run(halves, trace: halvesTrace).trace == expected)
+    }
+
+    /// A composition past the fused limit loops instead of nesting calls: its stack depth does not grow with the
+    /// number of middlewares, so a composition of thousands runs on a small stack.
+    @Test func aLargeCompositionDoesNotNestOneCallPerMiddleware() {
+        let stack = StackSpan()
+        let recorder = AnyMiddleware<String, String, Int> { _, _, _ in
+            stack.record()
+            return .pure()
+        }
+        let composed = (0..<5_000).reduce(Composed()) { composition, _ in composition <> recorder }
+        _ = composed.handle(action: "x", from: .here(), state: { 0 })
+        #expect(stack.recordings == 5_000)
+        #expect(stack.span < 64 * 1024, "handle nested \(stack.span) bytes of stack for 5,000 middlewares")
+    }
+
     @Test func stateInHandleIsBeforeTheReducerAndInIOAfterIt() {
         let trace = Trace()
         let a = Traced(name: "a", trace: trace)

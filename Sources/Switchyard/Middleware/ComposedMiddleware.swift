@@ -4,39 +4,74 @@
 /// (c, b, a), so the pipeline reads "a → b → c → reducer → c → b → a". Nested compositions are flattened and
 /// ``IdentityMiddleware`` values are dropped.
 public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {
+    @usableFromInline
+    typealias Handler = (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
+
     /// The composed middlewares, in composition order.
-    public private(set) var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>]
+    public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { erased }
+
+    @usableFromInline
+    var erased: [AnyMiddleware<InputActionType, OutputActionType, StateType>]
+
+    /// The `handle` of every middleware fused, at composition time, into one chain of closures that each hold their
+    /// middleware's concrete type: a dispatch then loads nothing from an array and goes through no type erasure.
+    /// `nil` when empty, or past ``maximumFusedCount`` middlewares, where ``handle(action:from:state:)`` loops over
+    /// ``middlewares`` instead, so that the chain's depth stays bounded.
+    @usableFromInline
+    var fused: Handler?
+
+    /// The largest composition whose `handle` is fused into one chain of closures.
+    @usableFromInline
+    static var maximumFusedCount: Int { 256 }
 
     /// Creates an empty composition, which behaves as ``IdentityMiddleware``.
     public init() {
-        self.middlewares = []
+        self.erased = []
+        self.fused = nil
     }
 
     /// Appends `middleware` to the composition (flattening compositions and dropping identities).
     ///
-    /// Inlinable so that the middleware is erased where its type is known: its `handle` is then specialized.
+    /// Inlinable so that the middleware is erased and fused where its type is known: its `handle` is then
+    /// specialized.
     @inlinable
     public mutating func append<M: MiddlewareProtocol>(middleware: M)
     where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
         if let composed = middleware as? ComposedMiddleware {
-            appendErased(contentsOf: composed.middlewares)
+            append(composed)
         } else if middleware is IdentityMiddleware<InputActionType, OutputActionType, StateType> {
             return
         } else {
-            appendErased(contentsOf: CollectionOfOne(middleware.eraseToAnyMiddleware()))
+            let fusedSoFar = fused
+            erased.append(middleware.eraseToAnyMiddleware())
+            let canFuse = erased.count <= Self.maximumFusedCount && (erased.count == 1 || fusedSoFar != nil)
+            fused = canFuse ? Self.fuse(fusedSoFar, middleware.handle) : nil
         }
     }
 
-    @usableFromInline
-    mutating func appendErased(
-        contentsOf erased: some Sequence<AnyMiddleware<InputActionType, OutputActionType, StateType>>
-    ) {
-        middlewares.append(contentsOf: erased)
+    @inlinable
+    mutating func append(_ composed: ComposedMiddleware) {
+        let fusedSoFar = fused
+        let wasEmpty = erased.isEmpty
+        erased.append(contentsOf: composed.erased)
+        let canFuse = erased.count <= Self.maximumFusedCount && (wasEmpty || fusedSoFar != nil)
+        fused = canFuse ? Self.fuse(fusedSoFar, composed.fused) : nil
+    }
+
+    /// One handler that calls `first`, then `second`, and returns their IOs in reverse order.
+    @inlinable
+    static func fuse(_ first: Handler?, _ second: Handler?) -> Handler? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return { action, dispatcher, state in
+            let firstIO = first(action, dispatcher, state)
+            return second(action, dispatcher, state) <> firstIO
+        }
     }
 
     /// Forwards the deprecated setup call to every middleware, in composition order.
     public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {
-        for middleware in middlewares {
+        for middleware in erased {
             middleware.receiveContext(getState: getState, output: output)
         }
     }
@@ -48,8 +83,9 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         from dispatcher: ActionSource,
         state: @escaping GetState<StateType>
     ) -> IO<OutputActionType> {
+        if let fused { return fused(action, dispatcher, state) }
         // Borrowed from the buffer: no retain and release of each middleware per action.
-        middlewares.withUnsafeBufferPointer { middlewares in
+        return erased.withUnsafeBufferPointer { middlewares in
             var io = IO<OutputActionType>.pure()
             for index in middlewares.indices {
                 io = middlewares[index].handle(action: action, from: dispatcher, state: state) <> io
@@ -64,9 +100,10 @@ extension ComposedMiddleware: Monoid {
     public static var identity: ComposedMiddleware { ComposedMiddleware() }
 
     /// The composition of `lhs` followed by `rhs`.
+    @inlinable
     public static func <> (lhs: ComposedMiddleware, rhs: ComposedMiddleware) -> ComposedMiddleware {
         var result = lhs
-        result.middlewares.append(contentsOf: rhs.middlewares)
+        result.append(rhs)
         return result
     }
 }

@@ -29,16 +29,21 @@ final class ObserverList<State>: @unchecked Sendable {
     @usableFromInline
     init() {}
 
-    /// Registers `observer` so it receives every state committed after the one `register` reads; `initial`, when
-    /// given, receives that state first (it must not call user code: it runs under the lock).
+    /// Registers `observer` so it receives every state committed after the one it is registered at; `initial`,
+    /// when given, receives that state first (it must not call user code: it runs under the locks).
+    ///
+    /// The observer is added while no commit can happen, and the processing thread takes its snapshot of the list
+    /// under the same state lock just before it reduces (``ReduxStoreBase``): so the observer is either in the
+    /// snapshot of the next commit or registered after it, never in between, and misses no state.
     func add(_ observer: StateObserver<State>, storage: StateStorage<State>, initial: ((State) -> Void)? = nil) {
-        lock.lock()
-        observers[ObjectIdentifier(observer)] = observer
-        version.add(1, ordering: .releasing)
-        let (state, commit) = storage.readCommitted()
-        observer.startAfter = commit
-        initial?(state)
-        lock.unlock()
+        storage.withCommittedState { state, commit in
+            lock.lock()
+            observers[ObjectIdentifier(observer)] = observer
+            observer.startAfter = commit
+            version.add(1, ordering: .releasing)
+            initial?(state)
+            lock.unlock()
+        }
     }
 
     func remove(_ observer: StateObserver<State>) {
@@ -50,8 +55,8 @@ final class ObserverList<State>: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Takes the current observers for the action being processed (processing thread only): one atomic load when
-    /// nothing changed.
+    /// Takes the current observers for the commit about to happen (processing thread only, under the state lock):
+    /// one atomic load when nothing changed.
     @inlinable
     func refresh() {
         if version.load(ordering: .acquiring) != cachedVersion { refreshFromList() }

@@ -197,18 +197,24 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     @inlinable
     final func process(_ dispatched: DispatchedAction<ActionType>) {
         let action = dispatched.action
-        // The runtime middlewares and observers for this action are fixed before any middleware runs: one that the
-        // store's own middleware registers now sees the next action, not this one.
+        // The runtime middlewares for this action are fixed before any middleware runs: one that the store's own
+        // middleware registers now sees the next action, not this one.
         runtimeMiddlewares.beginAction()
-        observers.refresh()
         // 1. handle, in composition order; state() is the state before the reducer.
         let io = middleware.handle(action: action, from: dispatched.dispatcher, state: getState)
         let runtimeIO = runtimeMiddlewares.handle(dispatched)
-        // 2. reduce in place; 3. observers.
-        if observers.isEmpty {
-            storage.reduce { reducer.reduce(action, &$0) }
-        } else {
-            reduceAndNotify(action)
+        // 2. reduce in place; 3. observers. The observers are taken under the state lock, with the previous state
+        // when the emission policy needs it: an observer registers under that lock too, so it misses no commit.
+        let needsPrevious = emitsValue.needsPreviousState
+        let (previous, commit) = storage.reduce(keepsPrevious: {
+            observers.refresh()
+            return needsPrevious && !observers.isEmpty
+        }) { reducer.reduce(action, &$0) }
+        if !observers.isEmpty {
+            let newState = storage.processorState
+            if emitsValue.shouldEmit(previous: previous ?? newState, new: newState) {
+                observers.deliver(newState, commit: commit)
+            }
         }
         // 4. IOs in reverse composition order (runtime middlewares come last in the composition, so first here).
         // Pure IOs do nothing: the output handler is not even copied for them.
@@ -218,13 +224,4 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         }
     }
 
-    @inlinable
-    final func reduceAndNotify(_ action: ActionType) {
-        let previous: StateType? = emitsValue.needsPreviousState ? storage.processorState : nil
-        storage.reduce { reducer.reduce(action, &$0) }
-        let newState = storage.processorState
-        if emitsValue.shouldEmit(previous: previous ?? newState, new: newState) {
-            observers.deliver(newState, commit: storage.processorCommit)
-        }
-    }
 }

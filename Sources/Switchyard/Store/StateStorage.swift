@@ -37,18 +37,18 @@ final class StateStorage<State>: @unchecked Sendable {
         return pointer.pointee
     }
 
-    /// The last committed state and its commit number, read atomically.
-    ///
-    /// On the processing thread it reads without locking, as ``read()`` does: that thread is the only writer, and
-    /// it may hold the lock already (a reducer that subscribes).
+    /// Runs `body` with the last committed state and its commit number while no commit can happen: under the lock,
+    /// or, on the processing thread, directly (that thread is the only writer, and may hold the lock already: a
+    /// reducer that subscribes).
     @usableFromInline
-    func readCommitted() -> (state: State, commit: UInt64) {
+    func withCommittedState(_ body: (State, UInt64) -> Void) {
         if processor.load(ordering: .relaxed) == currentThreadID() {
-            return (pointer.pointee, commits)
+            body(pointer.pointee, commits)
+            return
         }
         lock.lock()
-        defer { lock.unlock() }
-        return (pointer.pointee, commits)
+        body(pointer.pointee, commits)
+        lock.unlock()
     }
 
     /// Marks the calling thread as the processing thread (or none, with `false`).
@@ -67,12 +67,20 @@ final class StateStorage<State>: @unchecked Sendable {
     @inlinable
     var processorCommit: UInt64 { commits }
 
-    /// Runs `body` on the state in place and commits the result.
+    /// Runs `body` on the state in place and commits the result. `keepsPrevious` runs first, under the same lock, so
+    /// that nothing registered through ``withCommittedState(_:)`` can slip in between; when it returns `true`, the
+    /// state before `body` is returned with the commit's number.
     @inlinable
-    func reduce(_ body: (inout State) -> Void) {
+    func reduce(
+        keepsPrevious: () -> Bool,
+        _ body: (inout State) -> Void
+    ) -> (previous: State?, commit: UInt64) {
         lock.lock()
+        let previous: State? = keepsPrevious() ? pointer.pointee : nil
         body(&pointer.pointee)
         commits &+= 1
+        let commit = commits
         lock.unlock()
+        return (previous, commit)
     }
 }
