@@ -1,16 +1,24 @@
 import Dispatch
 import Synchronization
 
+/// Whether an observer has been cancelled; shared with deliveries that hop to another queue.
+@usableFromInline
+final class ObserverCancellation: Sendable {
+    @usableFromInline let isCancelled = Atomic<Bool>(false)
+
+    init() {}
+}
+
 /// One registered observer of a store's state.
 @usableFromInline
 final class StateObserver<State>: @unchecked Sendable {
-    /// Set before the observer is registered, never after.
-    @usableFromInline @exclusivity(unchecked) var deliver: (State) -> Void
-    @usableFromInline let cancelled = Atomic<Bool>(false)
+    @usableFromInline let deliver: (State) -> Void
+    @usableFromInline let cancellation: ObserverCancellation
     /// The observer receives the states of commits after this one; set under the list's lock.
     @usableFromInline @exclusivity(unchecked) var startAfter: UInt64 = .max
 
-    init(deliver: @escaping (State) -> Void = { _ in }) {
+    init(cancellation: ObserverCancellation = ObserverCancellation(), deliver: @escaping (State) -> Void) {
+        self.cancellation = cancellation
         self.deliver = deliver
     }
 }
@@ -25,6 +33,8 @@ final class ObserverList<State>: @unchecked Sendable {
     // Processing thread only:
     @usableFromInline @exclusivity(unchecked) var cachedVersion: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var cached: [StateObserver<State>] = []
+    /// `cached.isEmpty`, kept apart so that the check per action touches no array.
+    @usableFromInline @exclusivity(unchecked) var cachedIsEmpty = true
 
     @usableFromInline
     init() {}
@@ -47,7 +57,7 @@ final class ObserverList<State>: @unchecked Sendable {
     }
 
     func remove(_ observer: StateObserver<State>) {
-        observer.cancelled.store(true, ordering: .releasing)
+        observer.cancellation.isCancelled.store(true, ordering: .releasing)
         lock.lock()
         if observers.removeValue(forKey: ObjectIdentifier(observer)) != nil {
             version.add(1, ordering: .releasing)
@@ -66,20 +76,24 @@ final class ObserverList<State>: @unchecked Sendable {
     func refreshFromList() {
         lock.lock()
         cached = Array(observers.values)
+        cachedIsEmpty = cached.isEmpty
         cachedVersion = version.load(ordering: .relaxed)
         lock.unlock()
     }
 
     /// Whether ``refresh()`` found observers.
     @inlinable
-    var isEmpty: Bool { cached.isEmpty }
+    var isEmpty: Bool { cachedIsEmpty }
 
     /// Delivers `state` (commit number `commit`) to every observer taken by ``refresh()`` that should receive it.
     @inlinable
     func deliver(_ state: State, commit: UInt64) {
-        for observer in cached where commit > observer.startAfter {
-            if !observer.cancelled.load(ordering: .acquiring) {
-                observer.deliver(state)
+        // Borrowed from the buffer: no retain and release of each observer per action.
+        cached.withUnsafeBufferPointer { observers in
+            for index in observers.indices where commit > observers[index].startAfter {
+                if !observers[index].cancellation.isCancelled.load(ordering: .acquiring) {
+                    observers[index].deliver(state)
+                }
             }
         }
     }

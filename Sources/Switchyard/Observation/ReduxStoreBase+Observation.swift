@@ -18,18 +18,17 @@ extension ReduxStoreBase {
     public final func subscribeOnMainActor(
         _ observer: @escaping @MainActor @Sendable (StateType) -> Void
     ) -> StoreSubscription {
-        let observerBox = StateObserver<StateType>()
         if scheduling == .mainThread {
-            observerBox.deliver = { state in MainActor.assumeIsolated { observer(state) } }
-        } else {
-            observerBox.deliver = { [weak observerBox] state in
-                DispatchQueue.main.async {
-                    guard let observerBox, !observerBox.cancelled.load(ordering: .acquiring) else { return }
-                    MainActor.assumeIsolated { observer(state) }
-                }
+            return register(StateObserver { state in MainActor.assumeIsolated { observer(state) } }, initial: nil)
+        }
+        let cancellation = ObserverCancellation()
+        let hop = StateObserver<StateType>(cancellation: cancellation) { state in
+            DispatchQueue.main.async {
+                guard !cancellation.isCancelled.load(ordering: .acquiring) else { return }
+                MainActor.assumeIsolated { observer(state) }
             }
         }
-        return register(observerBox, initial: nil)
+        return register(hop, initial: nil)
     }
 
     /// The current state, then every state committed afterwards as ``emitsValue`` decides, as an `AsyncSequence`.

@@ -49,6 +49,8 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     // Processing thread only:
     @usableFromInline @exclusivity(unchecked) var cachedVersion: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var cached: [Entry] = []
+    /// `cached.isEmpty`, kept apart so that the check per action touches no array.
+    @usableFromInline @exclusivity(unchecked) var cachedIsEmpty = true
 
     @usableFromInline
     init(diagnostics: StoreDiagnostics) {
@@ -220,6 +222,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     func takeEntries() {
         lock.lock()
         cached = entries
+        cachedIsEmpty = cached.isEmpty
         cachedVersion = version.load(ordering: .relaxed)
         lock.unlock()
     }
@@ -228,7 +231,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     /// IOs in reverse order.
     @inlinable
     func handle(_ dispatched: DispatchedAction<ActionType>) -> IO<ActionType> {
-        if cached.isEmpty { return .pure() }
+        if cachedIsEmpty { return .pure() }
         var io = IO<ActionType>.pure()
         for entry in cached {
             io = entry.handle(dispatched, getState) <> io
