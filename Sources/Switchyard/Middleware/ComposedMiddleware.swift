@@ -7,26 +7,44 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     @usableFromInline
     typealias Handler = (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
 
+    /// A handler in a struct, so that an array keeps it at its own abstraction: calling it needs no thunk.
+    @usableFromInline
+    struct FusedHandler {
+        @usableFromInline let call: Handler
+
+        @inlinable
+        init(_ call: @escaping Handler) {
+            self.call = call
+        }
+    }
+
     /// The composed middlewares, in composition order.
     public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { erased }
 
     @usableFromInline
     var erased: [AnyMiddleware<InputActionType, OutputActionType, StateType>]
 
-    /// The `handle` of every middleware fused, at composition time, into one chain of closures that each hold their
-    /// middleware's concrete type: a dispatch then loads nothing from an array and goes through no type erasure.
-    /// `nil` when empty, or past ``maximumFusedCount`` middlewares, where ``handle(action:from:state:)`` loops over
-    /// ``middlewares`` instead, so that the chain's depth stays bounded.
+    /// Each middleware's `handle`, as a closure that holds the middleware's concrete type; kept while the
+    /// composition has at most ``maximumFusedCount`` middlewares, empty past that.
+    @usableFromInline
+    var handlers: [FusedHandler]
+
+    /// ``handlers`` fused, at composition time, into one balanced tree of closures: a dispatch then loads nothing
+    /// from an array and goes through no type erasure, and the calls nest only about log2(n) deep, which the
+    /// processor's return prediction follows. `nil` when empty or past ``maximumFusedCount`` middlewares, where
+    /// ``handle(action:from:state:)`` loops over ``middlewares`` instead.
     @usableFromInline
     var fused: Handler?
 
-    /// The largest composition whose `handle` is fused into one chain of closures.
+    /// The largest composition whose `handle` is fused: each append rebuilds the tree, so building a composition one
+    /// middleware at a time costs O(n²) closures; past this size the composition loops over its middlewares.
     @usableFromInline
     static var maximumFusedCount: Int { 256 }
 
     /// Creates an empty composition, which behaves as ``IdentityMiddleware``.
     public init() {
         self.erased = []
+        self.handlers = []
         self.fused = nil
     }
 
@@ -42,30 +60,46 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         } else if middleware is IdentityMiddleware<InputActionType, OutputActionType, StateType> {
             return
         } else {
-            let fusedSoFar = fused
+            let fusable = erased.count == handlers.count
             erased.append(middleware.eraseToAnyMiddleware())
-            let canFuse = erased.count <= Self.maximumFusedCount && (erased.count == 1 || fusedSoFar != nil)
-            fused = canFuse ? Self.fuse(fusedSoFar, middleware.handle) : nil
+            refuse(adding: fusable ? [FusedHandler(middleware.handle)] : nil)
         }
     }
 
     @inlinable
     mutating func append(_ composed: ComposedMiddleware) {
-        let fusedSoFar = fused
-        let wasEmpty = erased.isEmpty
+        let fusable = erased.count == handlers.count && composed.erased.count == composed.handlers.count
         erased.append(contentsOf: composed.erased)
-        let canFuse = erased.count <= Self.maximumFusedCount && (wasEmpty || fusedSoFar != nil)
-        fused = canFuse ? Self.fuse(fusedSoFar, composed.fused) : nil
+        refuse(adding: fusable ? composed.handlers : nil)
     }
 
-    /// One handler that calls `first`, then `second`, and returns their IOs in reverse order.
+    /// Adds `newHandlers` (or, with `nil`, gives up fusing) and rebuilds the fused tree.
     @inlinable
-    static func fuse(_ first: Handler?, _ second: Handler?) -> Handler? {
-        guard let first else { return second }
-        guard let second else { return first }
-        return { action, dispatcher, state in
-            let firstIO = first(action, dispatcher, state)
-            return second(action, dispatcher, state) <> firstIO
+    mutating func refuse(adding newHandlers: [FusedHandler]?) {
+        guard let newHandlers, erased.count <= Self.maximumFusedCount else {
+            handlers = []
+            fused = nil
+            return
+        }
+        handlers.append(contentsOf: newHandlers)
+        fused = Self.fuse(handlers[...])?.call
+    }
+
+    /// One handler for `handlers`, halves fused recursively: each calls its first half, then its second, and
+    /// returns their IOs in reverse order.
+    @inlinable
+    static func fuse(_ handlers: ArraySlice<FusedHandler>) -> FusedHandler? {
+        switch handlers.count {
+        case 0: return nil
+        case 1: return handlers.first
+        default:
+            let middle = handlers.startIndex + handlers.count / 2
+            guard let first = fuse(handlers[..<middle])?.call, let second = fuse(handlers[middle...])?.call
+            else { return nil }
+            return FusedHandler { action, dispatcher, state in
+                let firstIO = first(action, dispatcher, state)
+                return second(action, dispatcher, state) <> firstIO
+            }
         }
     }
 
