@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Whether an observer has been cancelled; shared with deliveries that hop to another queue.
@@ -23,18 +22,10 @@ final class StateObserver<State>: @unchecked Sendable {
     }
 }
 
-/// The observers of a store: registered from any thread, read by the processing thread from a cached snapshot that
-/// is refreshed only when the list changed (one atomic load per action otherwise).
+/// The observers of a store: registered from any thread, read by the processing thread from a ``SnapshotList``.
 @usableFromInline
-final class ObserverList<State>: @unchecked Sendable {
-    @usableFromInline let lock = Lock()
-    @usableFromInline let version = Atomic<UInt64>(0)
-    private var observers: [ObjectIdentifier: StateObserver<State>] = [:]
-    // Processing thread only:
-    @usableFromInline @exclusivity(unchecked) var cachedVersion: UInt64 = 0
-    @usableFromInline @exclusivity(unchecked) var cached: [StateObserver<State>] = []
-    /// `cached.isEmpty`, kept apart so that the check per action touches no array.
-    @usableFromInline @exclusivity(unchecked) var cachedIsEmpty = true
+final class ObserverList<State>: Sendable {
+    @usableFromInline let list = SnapshotList<StateObserver<State>>()
 
     @usableFromInline
     init() {}
@@ -47,49 +38,34 @@ final class ObserverList<State>: @unchecked Sendable {
     /// snapshot of the next commit or registered after it, never in between, and misses no state.
     func add(_ observer: StateObserver<State>, storage: StateStorage<State>, initial: ((State) -> Void)? = nil) {
         storage.withCommittedState { state, commit in
-            lock.lock()
-            observers[ObjectIdentifier(observer)] = observer
-            observer.startAfter = commit
-            version.add(1, ordering: .releasing)
-            initial?(state)
-            lock.unlock()
+            list.update { observers in
+                observer.startAfter = commit
+                observers.append(observer)
+                initial?(state)
+            }
         }
     }
 
     func remove(_ observer: StateObserver<State>) {
         observer.cancellation.isCancelled.store(true, ordering: .releasing)
-        lock.lock()
-        if observers.removeValue(forKey: ObjectIdentifier(observer)) != nil {
-            version.add(1, ordering: .releasing)
-        }
-        lock.unlock()
+        list.update { observers in observers.removeAll { $0 === observer } }
     }
 
-    /// Takes the current observers for the commit about to happen (processing thread only, under the state lock):
-    /// one atomic load when nothing changed.
+    /// Takes the current observers for the commit about to happen (processing thread only, under the state lock).
     @inlinable
     func refresh() {
-        if version.load(ordering: .acquiring) != cachedVersion { refreshFromList() }
-    }
-
-    @usableFromInline
-    func refreshFromList() {
-        lock.lock()
-        cached = Array(observers.values)
-        cachedIsEmpty = cached.isEmpty
-        cachedVersion = version.load(ordering: .relaxed)
-        lock.unlock()
+        list.refresh()
     }
 
     /// Whether ``refresh()`` found observers.
     @inlinable
-    var isEmpty: Bool { cachedIsEmpty }
+    var isEmpty: Bool { list.isEmpty }
 
     /// Delivers `state` (commit number `commit`) to every observer taken by ``refresh()`` that should receive it.
     @inlinable
     func deliver(_ state: State, commit: UInt64) {
         // Borrowed from the buffer: no retain and release of each observer per action.
-        cached.withUnsafeBufferPointer { observers in
+        list.snapshot.withUnsafeBufferPointer { observers in
             for index in observers.indices where commit > observers[index].startAfter {
                 if !observers[index].cancellation.isCancelled.load(ordering: .acquiring) {
                     observers[index].deliver(state)

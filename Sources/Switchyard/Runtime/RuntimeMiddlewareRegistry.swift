@@ -19,38 +19,31 @@ import Synchronization
 public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Sendable>: @unchecked Sendable {
     @usableFromInline
     final class Entry: Sendable {
-        let id: UInt64
+        let registration: RuntimeMiddlewareRegistration
         let identity: ObjectIdentifier?
         @usableFromInline let handle:
             @Sendable (DispatchedAction<ActionType>, @escaping GetState<StateType>) -> IO<ActionType>
 
         init(
-            id: UInt64,
+            registration: RuntimeMiddlewareRegistration,
             identity: ObjectIdentifier?,
             handle: @escaping @Sendable (DispatchedAction<ActionType>, @escaping GetState<StateType>) -> IO<ActionType>
         ) {
-            self.id = id
+            self.registration = registration
             self.identity = identity
             self.handle = handle
         }
     }
 
-    @usableFromInline let lock = Lock()
-    @usableFromInline let version = Atomic<UInt64>(0)
+    /// The registered middlewares, in registration order.
+    @usableFromInline let entries = SnapshotList<Entry>()
     private let diagnostics: StoreDiagnostics
-    private var entries: [Entry] = []  // guarded by lock
-    private var registrations: [UInt64: RuntimeMiddlewareRegistration] = [:]  // guarded by lock
-    private var nextID: UInt64 = 1  // guarded by lock
+    private let lastID = Atomic<UInt64>(0)
     // Set once by the store before it is shared:
     @usableFromInline @exclusivity(unchecked) var getState: GetState<StateType> = {
         fatalError("RuntimeMiddlewareRegistry used before its store")
     }
     private var output = AnyActionHandler<ActionType> { _ in }
-    // Processing thread only:
-    @usableFromInline @exclusivity(unchecked) var cachedVersion: UInt64 = 0
-    @usableFromInline @exclusivity(unchecked) var cached: [Entry] = []
-    /// `cached.isEmpty`, kept apart so that the check per action touches no array.
-    @usableFromInline @exclusivity(unchecked) var cachedIsEmpty = true
 
     @usableFromInline
     init(diagnostics: StoreDiagnostics) {
@@ -64,7 +57,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     }
 
     /// How many middlewares are registered.
-    public var count: Int { lock.withLock { entries.count } }
+    public var count: Int { entries.read { $0.count } }
 
     // MARK: - Adding
 
@@ -136,12 +129,9 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
 
     /// Removes every registered middleware.
     public func removeAll() {
-        let removed = lock.withLock {
-            let all = Array(registrations.values)
-            entries.removeAll()
-            registrations.removeAll()
-            version.add(1, ordering: .releasing)
-            return all
+        let removed = entries.update { entries in
+            defer { entries.removeAll() }
+            return entries.map(\.registration)
         }
         for registration in removed { registration.remove() }
     }
@@ -173,36 +163,29 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
         identity: ObjectIdentifier?,
         handle: @escaping @Sendable (DispatchedAction<ActionType>, @escaping GetState<StateType>) -> IO<ActionType>
     ) -> (token: RuntimeMiddlewareRegistration, isNew: Bool) {
-        lock.lock()
-        if let identity, let existing = entries.first(where: { $0.identity == identity }),
-            let token = registrations[existing.id]
-        {
-            lock.unlock()
+        let inserted = entries.update { entries -> (token: RuntimeMiddlewareRegistration, isNew: Bool) in
+            if let identity, let existing = entries.first(where: { $0.identity == identity }) {
+                return (existing.registration, false)
+            }
+            let id = lastID.add(1, ordering: .relaxed).newValue
+            let token = RuntimeMiddlewareRegistration(id: id) { [weak self] in self?.unregister(id: id) }
+            entries.append(Entry(registration: token, identity: identity, handle: handle))
+            return (token, true)
+        }
+        if !inserted.isNew {
             diagnostics.report(
                 StoreDiagnostic(
                     kind: .duplicateRegistration,
-                    message: "this middleware instance is already registered (registration \(existing.id)); "
+                    message: "this middleware instance is already registered (registration \(inserted.token.id)); "
                         + "the second registration is ignored and returns the first one"
                 )
             )
-            return (token, false)
         }
-        let id = nextID
-        nextID += 1
-        let token = RuntimeMiddlewareRegistration(id: id) { [weak self] in self?.unregister(id: id) }
-        entries.append(Entry(id: id, identity: identity, handle: handle))
-        registrations[id] = token
-        version.add(1, ordering: .releasing)
-        lock.unlock()
-        return (token, true)
+        return inserted
     }
 
     private func unregister(id: UInt64) {
-        lock.withLock {
-            entries.removeAll { $0.id == id }
-            registrations[id] = nil
-            version.add(1, ordering: .releasing)
-        }
+        entries.update { entries in entries.removeAll { $0.registration.id == id } }
     }
 
     private static func identity<M>(of middleware: M) -> ObjectIdentifier? {
@@ -215,25 +198,16 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     /// middleware, takes effect from the next action.
     @inlinable
     func beginAction() {
-        if version.load(ordering: .acquiring) != cachedVersion { takeEntries() }
-    }
-
-    @usableFromInline
-    func takeEntries() {
-        lock.lock()
-        cached = entries
-        cachedIsEmpty = cached.isEmpty
-        cachedVersion = version.load(ordering: .relaxed)
-        lock.unlock()
+        entries.refresh()
     }
 
     /// Runs the `handle` of every middleware taken by ``beginAction()`` (processing thread only) and returns their
     /// IOs in reverse order.
     @inlinable
     func handle(_ dispatched: DispatchedAction<ActionType>) -> IO<ActionType> {
-        if cachedIsEmpty { return .pure() }
+        if entries.isEmpty { return .pure() }
         var io = IO<ActionType>.pure()
-        for entry in cached {
+        for entry in entries.snapshot {
             io = entry.handle(dispatched, getState) <> io
         }
         return io

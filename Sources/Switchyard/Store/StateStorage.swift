@@ -2,7 +2,7 @@ import Synchronization
 
 /// The store's state, in one place, mutated in place by the reducer.
 ///
-/// Only the processing thread writes it, inside ``reduce(_:)``, while holding the lock; other threads read it under
+/// Only the processing thread writes it, inside ``reduce(keepsPrevious:_:)``, while holding the lock; other threads read it under
 /// the lock, so they see the last committed state, never a half-reduced one. The processing thread reads it without
 /// locking: it is the only writer. It is kept apart from the store so that a `getState` kept by a middleware does
 /// not keep the store alive (SEMANTICS R5).
@@ -62,10 +62,6 @@ final class StateStorage<State>: @unchecked Sendable {
     /// The state, read by the processing thread.
     @inlinable
     var processorState: State { pointer.pointee }
-
-    /// The number of the last commit, read by the processing thread.
-    @inlinable
-    var processorCommit: UInt64 { commits }
 
     /// Runs `body` on the state in place and commits the result. `keepsPrevious` runs first, under the same lock, so
     /// that nothing registered through ``withCommittedState(_:)`` can slip in between; when it returns `true`, the
