@@ -37,9 +37,11 @@ import Testing
             ])
     }
 
-    /// Up to 256 middlewares are fused into one chain of closures; past that, `handle` loops over them. Both paths
-    /// keep the order, whether the composition is built one by one or by composing two compositions.
-    @Test(arguments: [3, 256, 257, 600])
+    /// Up to 256 middlewares are fused into a tree of closures whose nodes call up to eight children; past that,
+    /// `handle` loops over them. Both paths keep the order, whether the composition is built one by one or by
+    /// composing two compositions. The sizes cover every node arity (1 to 8), full and partial levels, and one and
+    /// three levels of nodes.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 17, 63, 64, 65, 100, 256, 257, 600])
     func orderHoldsOnBothSidesOfTheFusedLimit(count: Int) {
         let expected =
             (0..<count).map { "m\($0).handle(0)" } + ["reducer(0->1)"]
@@ -58,6 +60,27 @@ import Testing
             <> middlewares[(count / 2)...].reduce(Composed()) { $0 <> $1 }
         #expect(halves.middlewares.count == count)
         #expect(run(halves, trace: halvesTrace).trace == expected)
+    }
+
+    /// Middlewares returning `.pure()` add nothing, wherever they sit in the fused tree: the others' IOs still run
+    /// in reverse order, and a composition of pure middlewares returns a pure IO.
+    @Test(arguments: [2, 9, 100, 300])
+    func pureIOsAnywhereInTheTreeKeepTheOthersInReverseOrder(count: Int) {
+        let trace = Trace()
+        let traced = Set((0..<count).filter { $0 % 3 == 1 || $0 == count - 1 })
+        let composed = (0..<count).reduce(Composed()) { composition, index in
+            if traced.contains(index) { return composition <> Traced(name: "m\(index)", trace: trace) }
+            return composition <> AnyMiddleware { _, _, _ in .pure() }
+        }
+        let expected =
+            traced.sorted().map { "m\($0).handle(0)" } + ["reducer(0->1)"]
+            + traced.sorted().reversed().map { "m\($0).io(1)" }
+        #expect(run(composed, trace: trace).trace == expected)
+
+        let allPure = (0..<count).reduce(Composed()) { composition, _ in
+            composition <> AnyMiddleware { _, _, _ in .pure() }
+        }
+        #expect(allPure.handle(action: "x", from: .here(), state: { 0 }).isPure)
     }
 
     /// A composition past the fused limit loops instead of nesting calls: its stack depth does not grow with the

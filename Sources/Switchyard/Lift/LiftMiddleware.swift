@@ -53,7 +53,7 @@ public struct LiftMiddleware<
     }
 
     /// Maps the action and, when it maps, lets the wrapped middleware handle it; its IO's actions are mapped back.
-    @inlinable
+    @inlinable @inline(__always)
     public func handle(
         action: GlobalInputActionType,
         from dispatcher: ActionSource,
