@@ -64,11 +64,13 @@ final class ObserverList<State>: Sendable {
     /// Delivers `state` (commit number `commit`) to every observer taken by ``refresh()`` that should receive it.
     @inlinable
     func deliver(_ state: State, commit: UInt64) {
-        // Borrowed from the buffer: no retain and release of each observer per action.
-        list.snapshot.withUnsafeBufferPointer { observers in
-            for index in observers.indices where commit > observers[index].startAfter {
-                if !observers[index].cancellation.isCancelled.load(ordering: .acquiring) {
-                    observers[index].deliver(state)
+        // Unretained: no retain and release of the list or of each observer per action. The snapshot keeps them
+        // alive, and it changes only at the next refresh, on this thread.
+        let observers = list.unretained
+        for index in observers.indices {
+            observers[index]._withUnsafeGuaranteedRef { observer in
+                if commit > observer.startAfter, !observer.cancellation.isCancelled.load(ordering: .acquiring) {
+                    observer.deliver(state)
                 }
             }
         }

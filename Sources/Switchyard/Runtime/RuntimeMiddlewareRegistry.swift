@@ -207,8 +207,11 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     func handle(_ dispatched: DispatchedAction<ActionType>) -> IO<ActionType> {
         if entries.isEmpty { return .pure() }
         var io = IO<ActionType>.pure()
-        for entry in entries.snapshot {
-            io = entry.handle(dispatched, getState) <> io
+        let snapshot = entries.unretained
+        for index in snapshot.indices {
+            snapshot[index]._withUnsafeGuaranteedRef { entry in
+                io = entry.handle(dispatched, getState) <> io
+            }
         }
         return io
     }

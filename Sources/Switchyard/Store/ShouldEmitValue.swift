@@ -43,13 +43,17 @@ extension ShouldEmitValue where StateType: Equatable & SendableMetatype {
 
 extension ShouldEmitValue {
     /// ``whenDifferent`` for `Equatable` state, ``always`` otherwise: the store's default.
-    @usableFromInline
+    ///
+    /// Inlinable, with the helper it calls, so that in the store's specialized initializer the cast is decided at
+    /// compile time and the comparator calls the state's own `==`, not a generic one through its witness table.
+    @inlinable
     static func defaultPolicy() -> ShouldEmitValue {
         guard let equatable = StateType.self as? any (Equatable & SendableMetatype).Type else { return .always }
         return whenDifferent(equatable)
     }
 
-    private static func whenDifferent<E: Equatable & SendableMetatype>(_: E.Type) -> ShouldEmitValue {
+    @inlinable
+    static func whenDifferent<E: Equatable & SendableMetatype>(_: E.Type) -> ShouldEmitValue {
         // StateType is E: the bit casts are identity conversions, with no dynamic cast per comparison.
         .when { unsafeBitCast($0, to: E.self) != unsafeBitCast($1, to: E.self) }
     }
