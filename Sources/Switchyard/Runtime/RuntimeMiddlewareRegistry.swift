@@ -203,9 +203,16 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
 
     /// Runs the `handle` of every middleware taken by ``beginAction()`` (processing thread only) and returns their
     /// IOs in reverse order.
-    @inlinable
+    @inlinable @inline(__always)
     func handle(_ dispatched: DispatchedAction<ActionType>) -> IO<ActionType> {
         if entries.isEmpty { return .pure() }
+        return handleEntries(dispatched)
+    }
+
+    /// ``handle(_:)`` when there are registered middlewares; kept out of line so that the check for none, inlined
+    /// into the pipeline, costs one load and one branch.
+    @inlinable @inline(never)
+    func handleEntries(_ dispatched: DispatchedAction<ActionType>) -> IO<ActionType> {
         var io = IO<ActionType>.pure()
         let snapshot = entries.unretained
         for index in snapshot.indices {

@@ -39,7 +39,9 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     @usableFromInline let storage: StateStorage<StateType>
     @usableFromInline let observers = ObserverList<StateType>()
     @usableFromInline let reducer: Reducer<ActionType, StateType>
-    @usableFromInline let middleware: AnyMiddleware<ActionType, ActionType, StateType>
+    /// The store's middleware; `nil` when it does nothing (an identity or an empty composition), so that a store
+    /// without middleware does not call one per action.
+    @usableFromInline let middleware: AnyMiddleware<ActionType, ActionType, StateType>?
     @usableFromInline let getState: GetState<StateType>
     /// Actions dispatched and not yet processed, including the one being processed.
     @usableFromInline let pending = Atomic<Int>(0)
@@ -71,7 +73,10 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         let storage = StateStorage(initialState)
         self.storage = storage
         self.reducer = reducer
-        self.middleware = middleware.eraseToAnyMiddleware()
+        let doesNothing =
+            middleware is IdentityMiddleware<ActionType, ActionType, StateType>
+            || (middleware as? ComposedMiddleware<ActionType, ActionType, StateType>)?.erased.isEmpty == true
+        self.middleware = doesNothing ? nil : middleware.eraseToAnyMiddleware()
         self.emitsValue = emitsValue ?? ShouldEmitValue.defaultPolicy()
         self.scheduling = scheduling
         self.diagnostics = diagnostics
@@ -84,7 +89,7 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         }
         self.outputHandler = output
         self.runtimeMiddlewares.attach(getState: getState, output: output)
-        self.middleware.receiveContext(getState: getState, output: output)
+        self.middleware?.receiveContext(getState: getState, output: output)
     }
 
     /// Creates a store without middleware.
@@ -201,7 +206,7 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         // middleware registers now sees the next action, not this one.
         runtimeMiddlewares.beginAction()
         // 1. handle, in composition order; state() is the state before the reducer.
-        let io = middleware.handle(action: action, from: dispatched.dispatcher, state: getState)
+        let io = middleware?.handle(action: action, from: dispatched.dispatcher, state: getState) ?? .pure()
         let runtimeIO = runtimeMiddlewares.handle(dispatched)
         // 2. reduce in place; 3. observers. The observers are taken under the state lock, with the previous state
         // when the emission policy needs it: an observer registers under that lock too, so it misses no commit.
