@@ -20,5 +20,6 @@ package var allWorkloads: [any Workload.Type] {
         LiftedMiddlewareWorkload.self,
         ObserverWorkload.self,
         LargeStateWorkload.self,
+        LiteralLiftWorkload.self,  // profiling only; see its documentation
     ]
 }

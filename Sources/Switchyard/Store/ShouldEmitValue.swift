@@ -43,17 +43,13 @@ extension ShouldEmitValue where StateType: Equatable & SendableMetatype {
 
 extension ShouldEmitValue {
     /// ``whenDifferent`` for `Equatable` state, ``always`` otherwise: the store's default.
-    ///
-    /// Inlinable, with the helper it calls, so that in the store's specialized initializer the cast is decided at
-    /// compile time and the comparator calls the state's own `==`, not a generic one through its witness table.
-    @inlinable
+    @usableFromInline
     static func defaultPolicy() -> ShouldEmitValue {
         guard let equatable = StateType.self as? any (Equatable & SendableMetatype).Type else { return .always }
         return whenDifferent(equatable)
     }
 
-    @inlinable
-    static func whenDifferent<E: Equatable & SendableMetatype>(_: E.Type) -> ShouldEmitValue {
+    private static func whenDifferent<E: Equatable & SendableMetatype>(_: E.Type) -> ShouldEmitValue {
         // StateType is E: the bit casts are identity conversions, with no dynamic cast per comparison.
         .when { unsafeBitCast($0, to: E.self) != unsafeBitCast($1, to: E.self) }
     }
