@@ -75,6 +75,29 @@ import Testing
         #expect(observed.values == [1])
     }
 
+    /// Delivery walks an unretained copy of the observer list: an observer that releases the last reference to a
+    /// later observer's token, during delivery, frees nothing in use, and the later observer is not called.
+    @Test func observerReleasingAnotherObserversTokenDuringDeliveryStopsIt() {
+        let store = Self.counterStore()
+        let first = Log<Int>()
+        let second = Log<Int>()
+        let secondToken = Slot<StoreSubscription>()
+        let firstToken = store.subscribe { state in
+            first.append(state)
+            secondToken.value = nil  // the last reference: its deinit cancels the subscription
+        }
+        secondToken.value = store.subscribe { second.append($0) }
+        for _ in 0..<3 { store.dispatch(.increment) }
+        #expect(first.values == [1, 2, 3])
+        #expect(second.values.isEmpty)
+        let third = Log<Int>()
+        let thirdToken = store.subscribe { third.append($0) }
+        store.dispatch(.increment)
+        #expect(third.values == [4], "the list still works after the removal")
+        firstToken.cancel()
+        thirdToken.cancel()
+    }
+
     @Test func statesYieldsTheCurrentStateFirstThenLaterStatesInOrder() async {
         let store = Self.counterStore()
         store.dispatch(.increment)
