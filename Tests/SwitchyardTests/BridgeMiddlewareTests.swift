@@ -121,6 +121,32 @@ import Testing
         #expect(result.dispatched.map(\.action) == [.another(.part(.thisRequiredString("x")))])
     }
 
+    /// A key path kept in a variable works wherever a key path literal does.
+    @Test func bridgeOnStoredKeyPathsWithEachPredicateForm() {
+        let original: KeyPath<AppAction, String?> & Sendable = \AppAction.my?.tree?.originalActionThatHasString
+        let shouldUse: KeyPath<AppState, Bool> & Sendable = \.settings.shouldUseReachability
+        @Sendable func derived(_ suffix: String) -> @Sendable (String) -> AppAction {
+            { AppAction.another(.part(.thisRequiredString($0 + suffix))) }
+        }
+        let bridges = BridgeMiddleware<AppAction, AppState>()
+            .bridge(on: original, dispatch: derived("1"))
+            .bridge(on: original, dispatch: derived("2"), when: { !$0().settings.shouldUseReachability })
+            .bridge(on: original, dispatch: derived("3"), when: shouldUse)
+            .bridgeWithState(on: original, dispatch: { string, _ in derived("4")(string) })
+            .bridgeWithState(on: original, dispatch: { string, _ in derived("5")(string) }, when: { _ in false })
+            .bridgeWithState(on: original, dispatch: { string, _ in derived("6")(string) }, when: shouldUse)
+        #expect(bridges.count == 6)
+        for useReachability in [false, true] {
+            var state = AppState()
+            state.settings.shouldUseReachability = useReachability
+            let result = pipeline(bridges, state: state).step(
+                .my(.tree(.originalActionThatHasString("s"))), from: source)
+            let suffixes = useReachability ? ["1", "3", "4", "6"] : ["1", "2", "4"]
+            #expect(result.dispatched.map(\.action) == suffixes.map { .another(.part(.thisRequiredString("s" + $0))) })
+            #expect(pipeline(bridges, state: state).step(.my(.tree(.other)), from: source).ioIsPure)
+        }
+    }
+
     @Test func bridgeOnExtractorFunctionWithPredicates() {
         let extract: @Sendable (AppAction) -> Void? = { $0 == .lifecycle(.didBecomeActive) ? () : nil }
         let bridges = BridgeMiddleware<AppAction, AppState>()

@@ -54,7 +54,8 @@ extension BridgeMiddleware {
     /// ```
     ///
     /// - Parameters:
-    ///   - extract: the payload of an original action, or `nil` to ignore it; a key path literal works too.
+    ///   - extract: the payload of an original action, or `nil` to ignore it (the overload taking a key path takes
+    ///     key path literals and stored key paths).
     ///   - derive: the derived action for a payload.
     ///   - predicate: whether to dispatch, given the state after the reducer; `nil` (the default) always dispatches.
     ///   - file: the file of the call, recorded in the derived action's info; leave the default.
@@ -94,7 +95,8 @@ extension BridgeMiddleware {
     /// ```
     ///
     /// - Parameters:
-    ///   - extract: the payload of an original action, or `nil` to ignore it; a key path literal works too.
+    ///   - extract: the payload of an original action, or `nil` to ignore it (the overload taking a key path takes
+    ///     key path literals and stored key paths).
     ///   - derive: the derived action for a payload and the state after the reducer.
     ///   - predicate: whether to dispatch, given the state after the reducer; `nil` (the default) always dispatches.
     ///   - file: the file of the call, recorded in the derived action's info; leave the default.
@@ -129,5 +131,66 @@ extension BridgeMiddleware {
         bridgeWithState(
             on: extract, dispatch: derive, when: { $0()[keyPath: condition] }, file: file, function: function,
             line: line)
+    }
+
+    // MARK: The same, with the original actions at a key path
+
+    /// A copy of this middleware with one more bridge, spelled without the arrow, whose original actions are those
+    /// with a non-`nil` value at `keyPath`: a key path literal, or one kept in a variable.
+    ///
+    /// ```swift
+    /// let loggedIn: KeyPath<AppAction, User?> & Sendable = \AppAction.login?.succeeded
+    /// bridges.bridge(on: loggedIn, dispatch: { user in AppAction.profile(.load(user)) })
+    /// ```
+    public func bridge<Payload>(
+        on keyPath: KeyPath<ActionType, Payload?> & Sendable,
+        dispatch derive: @escaping @Sendable (Payload) -> ActionType,
+        when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> BridgeMiddleware {
+        bridge(Bridge(on: keyPath, dispatch: derive), when: predicate, file: file, function: function, line: line)
+    }
+
+    /// A copy of this middleware with one more bridge whose original actions are at `keyPath`, dispatching only
+    /// when the state after the reducer has `true` at `condition`.
+    public func bridge<Payload>(
+        on keyPath: KeyPath<ActionType, Payload?> & Sendable,
+        dispatch derive: @escaping @Sendable (Payload) -> ActionType,
+        when condition: KeyPath<StateType, Bool> & Sendable,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> BridgeMiddleware {
+        bridge(Bridge(on: keyPath, dispatch: derive), when: condition, file: file, function: function, line: line)
+    }
+
+    /// `bridgeWithState(on:dispatch:when:)` with the original actions at `keyPath`, a key path
+    /// literal or one kept in a variable.
+    public func bridgeWithState<Payload>(
+        on keyPath: KeyPath<ActionType, Payload?> & Sendable,
+        dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,
+        when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> BridgeMiddleware {
+        bridgeWithState(
+            on: { $0[keyPath: keyPath] }, dispatch: derive, when: predicate, file: file, function: function, line: line)
+    }
+
+    /// `bridgeWithState(on:dispatch:when:)` with the original actions at `keyPath`,
+    /// dispatching only when the state after the reducer has `true` at `condition`.
+    public func bridgeWithState<Payload>(
+        on keyPath: KeyPath<ActionType, Payload?> & Sendable,
+        dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,
+        when condition: KeyPath<StateType, Bool> & Sendable,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> BridgeMiddleware {
+        bridgeWithState(
+            on: { $0[keyPath: keyPath] }, dispatch: derive, when: condition, file: file, function: function, line: line)
     }
 }
