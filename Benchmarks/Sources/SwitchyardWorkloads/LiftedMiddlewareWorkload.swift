@@ -16,13 +16,26 @@ struct LocalStateReadingMiddleware: MiddlewareProtocol {
 /// every action reaches all of them and exactly one (the one of `.m42`) handles it.
 package final class LiftedMiddlewareWorkload: Workload {
     package static let name = "w3"
-    private let store: Store<ManyAction, Counter>
+    private let store: HundredLiftedMiddlewaresStore
 
     package init() {
         let lifted = ManyAction.cases.map { actionCase in
             LocalStateReadingMiddleware().lift(inputAction: actionCase.extract, outputAction: actionCase.embed)
         }
-        let hundredMiddlewares = lifted.dropFirst().reduce(ComposedMiddleware() <> lifted[0]) { $0 <> $1 }
+        store = HundredLiftedMiddlewaresStore(lifted)
+    }
+
+    package func run(_ count: Int) {
+        store.run(count)
+    }
+}
+
+/// The store of W3 for its hundred lifted middlewares, whichever way they were lifted, and the loop that drives it.
+struct HundredLiftedMiddlewaresStore {
+    private let store: Store<ManyAction, Counter>
+
+    init(_ lifted: [LiftMiddleware<ManyAction, ManyAction, Counter, LocalStateReadingMiddleware>]) {
+        let hundredMiddlewares = lifted.reduce(ComposedMiddleware()) { $0 <> $1 }
         precondition(hundredMiddlewares.middlewares.count == 100)
         store = Store(
             initialState: Counter(),
@@ -31,7 +44,8 @@ package final class LiftedMiddlewareWorkload: Workload {
         )
     }
 
-    package func run(_ count: Int) {
+    /// Dispatches `.m42` `count` times and checks that the store processed every one.
+    func run(_ count: Int) {
         let expected = store.state.count + count
         for _ in 0..<count {
             store.dispatch(.m42(1))

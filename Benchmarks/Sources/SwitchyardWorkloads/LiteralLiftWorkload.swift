@@ -6,10 +6,10 @@ import Switchyard
 /// `SwitchyardProfile w3-literal N` to see what the thunk costs.
 package final class LiteralLiftWorkload: Workload {
     package static let name = "w3-literal"
-    private let store: Store<ManyAction, Counter>
+    private let store: HundredLiftedMiddlewaresStore
 
     package init() {
-        let lifted: [LiftMiddleware<ManyAction, ManyAction, Counter, LocalStateReadingMiddleware>] = [
+        store = HundredLiftedMiddlewaresStore([
             LocalStateReadingMiddleware().lift(
                 inputAction: { if case .m0(let x) = $0 { x } else { nil } },
                 outputAction: ManyAction.m0
@@ -410,21 +410,10 @@ package final class LiteralLiftWorkload: Workload {
                 inputAction: { if case .m99(let x) = $0 { x } else { nil } },
                 outputAction: ManyAction.m99
             ),
-        ]
-        let hundredMiddlewares = lifted.reduce(ComposedMiddleware()) { $0 <> $1 }
-        precondition(hundredMiddlewares.middlewares.count == 100)
-        store = Store(
-            initialState: Counter(),
-            reducer: .reduce { _, state in state.count += 1 },
-            middleware: hundredMiddlewares
-        )
+        ])
     }
 
     package func run(_ count: Int) {
-        let expected = store.state.count + count
-        for _ in 0..<count {
-            store.dispatch(.m42(1))
-        }
-        precondition(store.state.count == expected, "the store lost actions")
+        store.run(count)
     }
 }
