@@ -148,7 +148,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
 
     /// A node calling 1 to ``fanOut`` children in order. The children are captured one by one, not in an array:
     /// calling a captured closure needs no retain, and calling one loaded from an array does. (Capturing one object
-    /// that holds the children, with one closure shape for every arity, ran W3 50 % slower despite fewer
+    /// that holds the children, with one closure shape for every arity, ran W3 about 40 % slower despite fewer
     /// instructions.)
     @inlinable
     static func node(_ children: ArraySlice<FusedHandler>) -> FusedHandler {
