@@ -85,6 +85,33 @@ import Testing
         #expect(store.state == 2)
     }
 
+    /// A state whose part is an object, to see when the store lets go of it.
+    final class Part: Sendable {}
+    struct WithPart: Sendable, Equatable {
+        var part = Part()
+        static func == (lhs: WithPart, rhs: WithPart) -> Bool { lhs.part === rhs.part }
+    }
+
+    /// The state before an action is kept only to decide whether to notify: the store releases it right after, with
+    /// an observer or without.
+    @Test(arguments: [true, false])
+    func thePreviousStateIsReleasedAfterTheDecision(withObserver: Bool) {
+        let store = Store(
+            initialState: WithPart(),
+            reducer: Reducer<Action, WithPart>.reduce { _, state in state.part = Part() }
+        )
+        let observed = Log<Int>()
+        let subscription = withObserver ? store.subscribe { _ in observed.append(1) } : nil
+        weak let first = store.state.part
+        store.dispatch(.increment)
+        #expect(first == nil, "the state before the action is still alive")
+        weak let second = store.state.part
+        store.dispatch(.increment)
+        #expect(second == nil)
+        #expect(observed.count == (withObserver ? 2 : 0))
+        subscription?.cancel()
+    }
+
     @Test func equatableStateDefaultsToWhenDifferent() {
         let store = Store(initialState: 0, reducer: Self.intReducer)
         #expect(Self.observe(store, dispatching: [.nothing, .increment, .nothing, .nothing, .increment]) == [1, 2])

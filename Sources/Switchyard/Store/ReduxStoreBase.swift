@@ -211,13 +211,18 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         // 2. reduce in place; 3. observers. The observers are taken under the state lock, with the previous state
         // when the emission policy needs it: an observer registers under that lock too, so it misses no commit.
         let needsPrevious = emitsValue.needsPreviousState
-        let (previous, commit) = storage.reduce(keepsPrevious: {
+        let (keptPrevious, commit) = storage.reduce(keepsPrevious: {
             observers.refresh()
             return needsPrevious && !observers.isEmpty
         }) { reducer.reduce(action, &$0) }
-        if !observers.isEmpty {
+        // The previous state is kept only for observers; it is dropped right after the decision.
+        if keptPrevious {
+            let emits = emitsValue.shouldEmit(previous: storage.previous.pointee, new: storage.processorState)
+            storage.previous.deinitialize(count: 1)
+            if emits { observers.deliver(storage.processorState, commit: commit) }
+        } else if !observers.isEmpty {
             let newState = storage.processorState
-            if emitsValue.shouldEmit(previous: previous ?? newState, new: newState) {
+            if emitsValue.shouldEmit(previous: newState, new: newState) {
                 observers.deliver(newState, commit: commit)
             }
         }

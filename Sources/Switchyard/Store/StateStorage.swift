@@ -15,15 +15,22 @@ final class StateStorage<State>: @unchecked Sendable {
     /// How many reductions have been committed; written by the processing thread under the lock.
     @usableFromInline @exclusivity(unchecked) var commits: UInt64 = 0
 
+    /// The state before the last reduction, when ``reduce(keepsPrevious:_:)`` kept it; uninitialized otherwise.
+    /// Processing thread only. A slot rather than a returned optional, so that a store that keeps no previous state
+    /// destroys none per action (for a state with references, destroying even `nil` is a call).
+    @usableFromInline let previous: UnsafeMutablePointer<State>
+
     @usableFromInline
     init(_ initialState: State) {
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: initialState)
+        previous = .allocate(capacity: 1)
     }
 
     deinit {
         pointer.deinitialize(count: 1)
         pointer.deallocate()
+        previous.deallocate()
     }
 
     /// The last committed state, from any thread.
@@ -65,18 +72,19 @@ final class StateStorage<State>: @unchecked Sendable {
 
     /// Runs `body` on the state in place and commits the result. `keepsPrevious` runs first, under the same lock, so
     /// that nothing registered through ``withCommittedState(_:)`` can slip in between; when it returns `true`, the
-    /// state before `body` is returned with the commit's number.
+    /// state before `body` is kept in ``previous`` (the caller deinitializes it) and `keptPrevious` is `true`.
     @inlinable
     func reduce(
         keepsPrevious: () -> Bool,
         _ body: (inout State) -> Void
-    ) -> (previous: State?, commit: UInt64) {
+    ) -> (keptPrevious: Bool, commit: UInt64) {
         lock.lock()
-        let previous: State? = keepsPrevious() ? pointer.pointee : nil
+        let keptPrevious = keepsPrevious()
+        if keptPrevious { previous.initialize(to: pointer.pointee) }
         body(&pointer.pointee)
         commits &+= 1
         let commit = commits
         lock.unlock()
-        return (previous, commit)
+        return (keptPrevious, commit)
     }
 }
