@@ -137,13 +137,15 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
 
     @usableFromInline
     final func enqueue(_ dispatchedAction: DispatchedAction<ActionType>) {
+        // The count is raised with the append, under the queue lock, where processors pop: so a processor that
+        // sees it above zero finds the action queued, and never pops an action whose count is not raised yet. (With
+        // the count raised after the unlock, a processor could pop this action on another thread's count; that
+        // thread's queued action was then uncounted, and its next dispatch found the store idle and ran first.)
         queueLock.lock()
         queue.append(dispatchedAction)
+        let wasIdle = pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0
         queueLock.unlock()
-        // The count is raised after the append, so a processor that sees it above zero finds the action queued.
-        if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
-            drainQueue()
-        }
+        if wasIdle { drainQueue() }
     }
 
     /// Processes queued actions until the pending count drops to zero (this thread owns the pipeline meanwhile).
