@@ -22,36 +22,9 @@ import Testing
         }
     }
 
-    /// More threads than cores, so that threads are often preempted inside `dispatch`: an action queued by one
-    /// thread must never be overtaken by the same thread's next action, whatever the other threads do meanwhile.
-    /// (The test above once caught that, under ThreadSanitizer: a thread preempted between queueing its action and
-    /// counting it let a processor pop that action in place of another thread's, whose next action then found the
-    /// store idle and ran ahead of the one still queued. The window is small; this test widens the chances.)
-    @Test func manyPreemptedThreadsKeepEachThreadsOrder() async {
-        let threads = 24
-        let perThread = 5_000
-        for _ in 0..<4 {
-            let store = Store(
-                initialState: Tally(threads: threads),
-                reducer: Reducer<Action, Tally>.reduce { action, state in
-                    guard case .tagged(let thread, let sequence) = action else { return }
-                    state.count += 1
-                    if sequence != state.nextSequence[thread] { state.outOfOrder += 1 }
-                    state.nextSequence[thread] = sequence + 1
-                }
-            )
-            let finished = startThreads(threads) { thread in
-                for sequence in 0..<perThread { store.dispatch(.tagged(thread: thread, sequence: sequence)) }
-            }
-            #expect(await eventually { finished.value == threads })
-            #expect(await eventually { store.state.count == threads * perThread })
-            #expect(store.state.outOfOrder == 0)
-        }
-    }
-
-    @Test func eightThreadsOfHundredThousandDispatchesAreEachProcessedOnceInEachThreadsOrder() async {
-        let threads = 8
-        let perThread = 100_000
+    /// Starts `threads` threads that each dispatch `perThread` tagged actions to a store counting them with a
+    /// ``Tally``, and returns that tally once every dispatch has returned and every action has been processed.
+    func tallyConcurrentDispatches(threads: Int, perThread: Int) async -> Tally {
         let store = Store(
             initialState: Tally(threads: threads),
             reducer: Reducer<Action, Tally>.reduce { action, state in
@@ -67,10 +40,27 @@ import Testing
         #expect(await eventually { finished.value == threads })
         // Every dispatch has returned; the last processor may still be draining the queue.
         #expect(await eventually { store.state.count == threads * perThread })
-        let state = store.state
-        #expect(state.count == threads * perThread)
+        return store.state
+    }
+
+    @Test func eightThreadsOfHundredThousandDispatchesAreEachProcessedOnceInEachThreadsOrder() async {
+        let state = await tallyConcurrentDispatches(threads: 8, perThread: 100_000)
+        #expect(state.count == 8 * 100_000)
         #expect(state.outOfOrder == 0)
-        #expect(state.nextSequence == Array(repeating: perThread, count: threads))
+        #expect(state.nextSequence == Array(repeating: 100_000, count: 8))
+    }
+
+    /// More threads than cores, so that threads are often preempted inside `dispatch`: an action queued by one
+    /// thread must never be overtaken by the same thread's next action, whatever the other threads do meanwhile.
+    /// (The test above once caught that, under ThreadSanitizer: a thread preempted between queueing its action and
+    /// counting it let a processor pop that action in place of another thread's, whose next action then found the
+    /// store idle and ran ahead of the one still queued. The window is small; this test widens the chances.)
+    @Test func manyPreemptedThreadsKeepEachThreadsOrder() async {
+        for _ in 0..<4 {
+            let state = await tallyConcurrentDispatches(threads: 24, perThread: 5_000)
+            #expect(state.count == 24 * 5_000)
+            #expect(state.outOfOrder == 0)
+        }
     }
 
     /// Records, per id, the order in which the actions of one `start` chain were reduced.
