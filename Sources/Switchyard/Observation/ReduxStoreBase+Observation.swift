@@ -7,8 +7,12 @@ extension ReduxStoreBase {
     /// ```swift
     /// let subscription = store.subscribe { state in print(state.count) }
     /// ```
+    ///
+    /// Subscribed from inside the reducer, the observer also receives the state that the reducer is committing.
+    /// Cancelling or releasing the subscription stops delivery and lets go of `observer` (and of what it captured)
+    /// at the latest when the action in progress ends, with no store lock held.
     public final func subscribe(_ observer: @escaping @Sendable (StateType) -> Void) -> StoreSubscription {
-        register(StateObserver(deliver: observer), initial: nil)
+        core.addObserver(initial: nil, storeDidEnd: nil, deliver: observer)
     }
 
     /// Calls `observer` on the main actor with each state committed after this call, as ``emitsValue`` decides.
@@ -19,16 +23,21 @@ extension ReduxStoreBase {
         _ observer: @escaping @MainActor @Sendable (StateType) -> Void
     ) -> StoreSubscription {
         if scheduling == .mainThread {
-            return register(StateObserver { state in MainActor.assumeIsolated { observer(state) } }, initial: nil)
-        }
-        let cancellation = ObserverCancellation()
-        let hop = StateObserver<StateType>(cancellation: cancellation) { state in
-            DispatchQueue.main.async {
-                guard !cancellation.isCancelled.load(ordering: .acquiring) else { return }
+            return core.addObserver(initial: nil, storeDidEnd: nil) { state in
                 MainActor.assumeIsolated { observer(state) }
             }
         }
-        return register(hop, initial: nil)
+        let cancellation = MainActorDeliveryCancellation()
+        let subscription = core.addObserver(initial: nil, storeDidEnd: nil) { state in
+            DispatchQueue.main.async {
+                guard !cancellation.isCancelled else { return }
+                MainActor.assumeIsolated { observer(state) }
+            }
+        }
+        return StoreSubscription {
+            cancellation.cancel()
+            subscription.cancel()
+        }
     }
 
     /// The current state, then every state committed afterwards as ``emitsValue`` decides, as an `AsyncSequence`.
@@ -38,23 +47,15 @@ extension ReduxStoreBase {
     /// ```
     ///
     /// The stream buffers without limit, so no state is lost for a slow consumer; it ends when the consuming task is
-    /// cancelled or the loop stops.
+    /// cancelled, the loop stops, or the store is freed.
     public final var states: AsyncStream<StateType> {
         let (stream, continuation) = AsyncStream<StateType>.makeStream(bufferingPolicy: .unbounded)
-        let subscription = register(
-            StateObserver(deliver: { continuation.yield($0) }),
-            initial: { continuation.yield($0) }
+        let subscription = core.addObserver(
+            initial: { continuation.yield($0) },
+            storeDidEnd: { continuation.finish() },
+            deliver: { continuation.yield($0) }
         )
         continuation.onTermination = { _ in subscription.cancel() }
         return stream
-    }
-
-    private func register(
-        _ observer: StateObserver<StateType>,
-        initial: ((StateType) -> Void)?
-    ) -> StoreSubscription {
-        observers.add(observer, storage: storage, initial: initial)
-        let list = observers
-        return StoreSubscription { [weak list] in list?.remove(observer) }
     }
 }

@@ -18,10 +18,17 @@ public final class RuntimeMiddlewareRegistration: Sendable, Hashable {
     public var isRemoved: Bool { removed.load(ordering: .acquiring) }
 
     /// Removes the middleware from the registry; it sees no action processed after this call returns, other than
-    /// the one in progress. Calling it again does nothing.
+    /// the one in progress, and the store lets go of it (and of what it captured) at the latest when the action in
+    /// progress ends. Calling it again does nothing.
     public func remove() {
         guard !removed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         removal()
+    }
+
+    /// Records that the store removed the middleware itself (``RuntimeMiddlewareRegistry/removeAll()``, or the
+    /// store was freed).
+    func markRemoved() {
+        removed.store(true, ordering: .releasing)
     }
 
     /// Identity equality.

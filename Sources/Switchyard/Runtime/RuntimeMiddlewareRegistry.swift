@@ -1,7 +1,6 @@
 import Synchronization
 
-/// Middlewares added and removed while a store runs, from any module and any thread (the idea of seed 000, typed
-/// and thread-safe).
+/// Middlewares added and removed while a store runs, from any module and any thread typed and thread-safe.
 ///
 /// The state module creates the store; the app module, which depends on it, injects its side effects:
 ///
@@ -15,49 +14,19 @@ import Synchronization
 ///
 /// Registered middlewares run after the store's own middleware, in registration order (their IOs, and
 /// after-reducer closures, run before the store's own IOs: reverse composition order). A change takes effect from
-/// the next action. The dispatch path reads a cached snapshot: with nothing registered it costs one atomic load.
-public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Sendable>: @unchecked Sendable {
-    @usableFromInline
-    final class Entry: Sendable {
-        let registration: RuntimeMiddlewareRegistration
-        let identity: ObjectIdentifier?
-        @usableFromInline let handle:
-            @Sendable (DispatchedAction<ActionType>, @escaping GetState<StateType>) -> IO<ActionType>
-
-        init(
-            registration: RuntimeMiddlewareRegistration,
-            identity: ObjectIdentifier?,
-            handle: @escaping @Sendable (DispatchedAction<ActionType>, @escaping GetState<StateType>) -> IO<ActionType>
-        ) {
-            self.registration = registration
-            self.identity = identity
-            self.handle = handle
-        }
-    }
-
-    /// The registered middlewares, in registration order.
-    @usableFromInline let entries = SnapshotList<Entry>()
-    private let diagnostics: StoreDiagnostics
-    private let lastID = Atomic<UInt64>(0)
-    // Set once by the store before it is shared:
-    @usableFromInline @exclusivity(unchecked) var getState: GetState<StateType> = {
-        fatalError("RuntimeMiddlewareRegistry used before its store")
-    }
-    private var output = AnyActionHandler<ActionType> { _ in }
+/// the next action; a middleware's deprecated `receiveContext` is called before it sees any action. A removed
+/// middleware, and what it captured, is released no later than the end of the action in progress, with no store
+/// lock held. The dispatch path reads a cached snapshot: with nothing registered it costs one atomic load.
+public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Sendable>: Sendable {
+    private weak let core: StoreCore<ActionType, StateType>?
 
     @usableFromInline
-    init(diagnostics: StoreDiagnostics) {
-        self.diagnostics = diagnostics
-    }
-
-    @usableFromInline
-    func attach(getState: @escaping GetState<StateType>, output: AnyActionHandler<ActionType>) {
-        self.getState = getState
-        self.output = output
+    init(core: StoreCore<ActionType, StateType>) {
+        self.core = core
     }
 
     /// How many middlewares are registered.
-    public var count: Int { entries.read { $0.count } }
+    public var count: Int { core?.runtimeCount ?? 0 }
 
     // MARK: - Adding
 
@@ -70,14 +39,14 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
         extract: @escaping @Sendable (ActionType) -> Sub?,
         _ body: @escaping @Sendable (Sub, ActionSource) -> Void
     ) -> RuntimeMiddlewareRegistration {
-        register(identity: nil) { dispatched, _ in
+        register(identity: nil, receiveContext: nil) { dispatched, _ in
             if let sub = extract(dispatched.action) { body(sub, dispatched.dispatcher) }
             return .pure()
         }
     }
 
     /// Adds a closure that sees, before the reducer, every action that is a `Sub` (an `as?` cast, for
-    /// protocol-typed actions as in seed 000): `addBeforeReducer { (banana: BananaAction) in … }`.
+    /// protocol-typed actions): `addBeforeReducer { (banana: BananaAction) in … }`.
     public func addBeforeReducer<Sub>(
         _ body: @escaping @Sendable (Sub) -> Void
     ) -> RuntimeMiddlewareRegistration {
@@ -90,7 +59,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
         extract: @escaping @Sendable (ActionType) -> Sub?,
         _ body: @escaping @Sendable (Sub, ActionSource, StateType, AnyActionHandler<ActionType>) -> Void
     ) -> RuntimeMiddlewareRegistration {
-        register(identity: nil) { dispatched, getState in
+        register(identity: nil, receiveContext: nil) { dispatched, getState in
             guard let sub = extract(dispatched.action) else { return .pure() }
             return IO { output in body(sub, dispatched.dispatcher, getState(), output) }
         }
@@ -106,7 +75,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     /// Adds a whole middleware. Adding the same class instance twice is reported through the store's diagnostics
     /// and returns the first registration: the middleware never runs twice per action.
     ///
-    /// Its deprecated `receiveContext` is called once, now.
+    /// Its deprecated `receiveContext` is called once, before the middleware sees its first action.
     public func add<M: MiddlewareProtocol & Sendable>(
         _ middleware: M
     ) -> RuntimeMiddlewareRegistration
@@ -127,13 +96,9 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
         )
     }
 
-    /// Removes every registered middleware.
+    /// Removes every registered middleware; each is released no later than the end of the action in progress.
     public func removeAll() {
-        let removed = entries.update { entries in
-            defer { entries.removeAll() }
-            return entries.map(\.registration)
-        }
-        for registration in removed { registration.remove() }
+        core?.removeAllRuntime()
     }
 
     // MARK: - Internals
@@ -143,83 +108,28 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
         identity: ObjectIdentifier?
     ) -> RuntimeMiddlewareRegistration
     where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
-        let registration = insert(identity: identity) { dispatched, getState in
+        register(identity: identity, receiveContext: middleware.receiveContext(getState:output:)) {
+            dispatched,
+            getState in
             middleware.handle(action: dispatched.action, from: dispatched.dispatcher, state: getState)
         }
-        if registration.isNew {
-            middleware.receiveContext(getState: getState, output: output)
-        }
-        return registration.token
     }
 
     private func register(
         identity: ObjectIdentifier?,
+        receiveContext: ((@escaping GetState<StateType>, AnyActionHandler<ActionType>) -> Void)?,
         handle: @escaping @Sendable (DispatchedAction<ActionType>, @escaping GetState<StateType>) -> IO<ActionType>
     ) -> RuntimeMiddlewareRegistration {
-        insert(identity: identity, handle: handle).token
-    }
-
-    private func insert(
-        identity: ObjectIdentifier?,
-        handle: @escaping @Sendable (DispatchedAction<ActionType>, @escaping GetState<StateType>) -> IO<ActionType>
-    ) -> (token: RuntimeMiddlewareRegistration, isNew: Bool) {
-        let inserted = entries.update { entries -> (token: RuntimeMiddlewareRegistration, isNew: Bool) in
-            if let identity, let existing = entries.first(where: { $0.identity == identity }) {
-                return (existing.registration, false)
-            }
-            let id = lastID.add(1, ordering: .relaxed).newValue
-            let token = RuntimeMiddlewareRegistration(id: id) { [weak self] in self?.unregister(id: id) }
-            entries.append(Entry(registration: token, identity: identity, handle: handle))
-            return (token, true)
+        guard let core else {
+            let registration = RuntimeMiddlewareRegistration(id: 0) {}
+            registration.markRemoved()
+            return registration
         }
-        if !inserted.isNew {
-            diagnostics.report(
-                StoreDiagnostic(
-                    kind: .duplicateRegistration,
-                    message: "this middleware instance is already registered (registration \(inserted.token.id)); "
-                        + "the second registration is ignored and returns the first one"
-                )
-            )
-        }
-        return inserted
-    }
-
-    private func unregister(id: UInt64) {
-        entries.update { entries in entries.removeAll { $0.registration.id == id } }
+        return core.addRuntime(identity: identity, receiveContext: receiveContext, handle: handle)
     }
 
     private static func identity<M>(of middleware: M) -> ObjectIdentifier? {
         guard type(of: middleware) is AnyClass else { return nil }
         return ObjectIdentifier(middleware as AnyObject)
-    }
-
-    /// Takes the registrations in force for the action about to be processed (processing thread only, before any
-    /// middleware sees the action), so that a change made while an action is processed, even by the store's own
-    /// middleware, takes effect from the next action.
-    @inlinable
-    func beginAction() {
-        entries.refresh()
-    }
-
-    /// Runs the `handle` of every middleware taken by ``beginAction()`` (processing thread only) and returns their
-    /// IOs in reverse order.
-    @inlinable @inline(__always)
-    func handle(_ dispatched: DispatchedAction<ActionType>) -> IO<ActionType> {
-        if entries.isEmpty { return .pure() }
-        return handleEntries(dispatched)
-    }
-
-    /// ``handle(_:)`` when there are registered middlewares; kept out of line so that the check for none, inlined
-    /// into the pipeline, costs one load and one branch.
-    @inlinable @inline(never)
-    func handleEntries(_ dispatched: DispatchedAction<ActionType>) -> IO<ActionType> {
-        var io = IO<ActionType>.pure()
-        let snapshot = entries.unretained
-        for index in snapshot.indices {
-            snapshot[index]._withUnsafeGuaranteedRef { entry in
-                io = entry.handle(dispatched, getState) <> io
-            }
-        }
-        return io
     }
 }

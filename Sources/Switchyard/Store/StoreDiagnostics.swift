@@ -16,6 +16,9 @@ public struct StoreDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case unmappedAction
         /// An asynchronous effect failed with an error nobody handled.
         case effectFailed
+        /// The store's state was read from inside its reducer, which receives the state as its `inout` argument;
+        /// the read returns the state as the reducer has changed it so far.
+        case stateReadInReducer
     }
 
     /// What kind of misuse this is.

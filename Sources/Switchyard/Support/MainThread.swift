@@ -4,6 +4,7 @@ import Dispatch
 ///
 /// libdispatch binds the main thread to the main queue when it starts, so a value stored as a specific of the main
 /// queue is visible exactly on the main thread.
+@usableFromInline
 enum MainThread {
     private static let key: DispatchSpecificKey<UInt8> = {
         let key = DispatchSpecificKey<UInt8>()
@@ -11,6 +12,7 @@ enum MainThread {
         return key
     }()
 
+    @usableFromInline
     static var isCurrent: Bool {
         DispatchQueue.getSpecific(key: key) == 1
     }

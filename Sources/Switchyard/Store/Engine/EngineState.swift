@@ -1,0 +1,319 @@
+/// An action waiting in a store's queue, with the thread that dispatched it.
+@usableFromInline
+struct QueuedAction<Action: Sendable>: Sendable {
+    @usableFromInline let dispatched: DispatchedAction<Action>
+    @usableFromInline let thread: UInt
+
+    @inlinable
+    init(_ dispatched: DispatchedAction<Action>, thread: UInt) {
+        self.dispatched = dispatched
+        self.thread = thread
+    }
+}
+
+/// What the processing thread works from: its snapshots of the observers and runtime middlewares, and its batch of
+/// actions. One thread at a time owns it: the engine hands it over under its lock.
+@usableFromInline
+struct ProcessorContext<Action: Sendable, State>: Sendable {
+    @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
+    @usableFromInline var observersVersion: UInt64 = 0
+    @usableFromInline var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
+    @usableFromInline var runtimeVersion: UInt64 = 0
+    @usableFromInline var batch = ActionQueue<QueuedAction<Action>>()
+
+    /// An empty context; it allocates nothing.
+    @inlinable
+    init() {}
+}
+
+/// What the engine lets go of in one decision: the caller drops it after unlocking, so that any `deinit` it
+/// triggers (user code) runs with no lock held.
+@usableFromInline
+struct Released<Action: Sendable, State>: Sendable {
+    @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
+    @usableFromInline var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
+    @usableFromInline var queue: ActionQueue<QueuedAction<Action>>?
+    @usableFromInline var spareQueue: ActionQueue<QueuedAction<Action>>?
+
+    @inlinable
+    init() {}
+}
+
+/// The numbers that bound a store's work and memory.
+@usableFromInline
+enum EngineLimits {
+    /// Producers other than the processing thread wait while this many actions are queued.
+    @usableFromInline static var highWaterMark: Int { 65_536 }
+    /// A thread that found the store idle processes its own action, the actions its own processing dispatches, and
+    /// at most this many actions dispatched by other threads; then it hands the rest of the queue over.
+    @usableFromInline static var fairnessBudget: Int { 256 }
+    /// An idle store keeps a queue buffer of at most this many slots; a larger one is given back.
+    @usableFromInline static var retainedQueueCapacity: Int { 256 }
+}
+
+/// The store engine's rules as a pure state machine: who processes, what waits, who is registered. It runs no user
+/// code and releases nothing; ``StoreCore`` holds it under its lock and performs the returned decisions after
+/// unlocking.
+///
+/// The processing role: while `phase` is `.processing(thread)`, that thread owns the ``ProcessorContext`` (it moved
+/// out of `context`) and is the only one running the pipeline. In every other phase `context` holds it.
+@usableFromInline
+struct EngineState<Action: Sendable, State>: Sendable {
+    @usableFromInline
+    enum Phase: Equatable, Sendable {
+        /// Nothing to do; the next dispatch that may process here does.
+        case idle
+        /// `thread` runs the pipeline.
+        case processing(thread: UInt)
+        /// The queue was handed to the scheduler, which will process it.
+        case scheduled
+        /// The store was freed: nothing is accepted any more.
+        case closed
+    }
+
+    @usableFromInline var phase = Phase.idle
+    @usableFromInline var queue = ActionQueue<QueuedAction<Action>>()
+    @usableFromInline var context = ProcessorContext<Action, State>()
+    @usableFromInline var observers = EngineRegistry<StateObserver<State>>()
+    @usableFromInline var runtime = EngineRegistry<RuntimeEntry<Action, State>>()
+    /// Runtime middlewares whose `receiveContext` runs before they join the pipeline, by id.
+    @usableFromInline var reservations: [UInt64: ObjectIdentifier?] = [:]
+    @usableFromInline var waitingProducers = 0
+    @usableFromInline var lastID: UInt64 = 0
+
+    @usableFromInline
+    init() {}
+
+    // MARK: - Dispatch
+
+    @usableFromInline
+    enum Admission {
+        /// The caller processes the action now, with this context.
+        case process(ProcessorContext<Action, State>)
+        /// Queued; the processing thread or the scheduler will process it.
+        case queued
+        /// Queued; the caller must hand the queue to the scheduler.
+        case schedule
+        /// The store is closed: the action is dropped.
+        case rejected
+    }
+
+    /// Accepts an action dispatched by `thread`; `canProcessHere` says whether the scheduling policy lets that
+    /// thread run the pipeline.
+    @inlinable
+    mutating func admit(_ dispatched: DispatchedAction<Action>, thread: UInt, canProcessHere: Bool) -> Admission {
+        switch phase {
+        case .idle:
+            if canProcessHere {
+                phase = .processing(thread: thread)
+                return .process(takeContext())
+            }
+            queue.append(QueuedAction(dispatched, thread: thread))
+            phase = .scheduled
+            return .schedule
+        case .processing, .scheduled:
+            queue.append(QueuedAction(dispatched, thread: thread))
+            return .queued
+        case .closed:
+            return .rejected
+        }
+    }
+
+    /// Whether `thread` must wait before dispatching: the queue is at its high-water mark and `thread` is not the
+    /// processing thread (whose own dispatches never wait: nothing else would drain the queue). Counts the waiting
+    /// producers; `wokeUp` is `true` when the caller checks again after a wake-up.
+    @inlinable
+    mutating func producerMustWait(thread: UInt, wokeUp: Bool) -> Bool {
+        if wokeUp { waitingProducers -= 1 }
+        guard queue.count >= EngineLimits.highWaterMark else { return false }
+        switch phase {
+        case .idle, .closed: return false
+        case .processing(let processor) where processor == thread: return false
+        case .processing, .scheduled: break
+        }
+        waitingProducers += 1
+        return true
+    }
+
+    /// Takes the scheduled processing role: `nil` when there is nothing scheduled (the store was closed).
+    @usableFromInline
+    mutating func beginScheduled(thread: UInt) -> ProcessorContext<Action, State>? {
+        guard phase == .scheduled else { return nil }
+        phase = .processing(thread: thread)
+        return takeContext()
+    }
+
+    @inlinable
+    mutating func takeContext() -> ProcessorContext<Action, State> {
+        var taken = ProcessorContext<Action, State>()
+        swap(&taken, &context)
+        return taken
+    }
+
+    // MARK: - Between actions
+
+    @usableFromInline
+    enum Next {
+        /// More actions are in the context's batch: process them.
+        case batch(wakeProducers: Bool, released: Released<Action, State>)
+        /// The queue is empty: the store is idle and the context was handed back.
+        case idle(wakeProducers: Bool, released: Released<Action, State>)
+        /// The caller used its budget: the context was handed back and the caller must schedule the rest.
+        case handOff(wakeProducers: Bool, released: Released<Action, State>)
+        /// The store was closed: the caller stops; what it held is released.
+        case stop(Released<Action, State>)
+    }
+
+    /// Decides what the processing thread does after its batch: refreshes its snapshots, then moves up to
+    /// `budget` more actions into its batch, or hands the role back.
+    @usableFromInline
+    mutating func next(_ processorContext: inout ProcessorContext<Action, State>, budget: Int) -> Next {
+        var released = Released<Action, State>()
+        if phase == .closed {
+            released.observers = processorContext.observers
+            released.runtime = processorContext.runtime
+            released.queue = processorContext.batch.removeAll()
+            processorContext = ProcessorContext()
+            return .stop(released)
+        }
+        refresh(&processorContext, into: &released)
+        if queue.isEmpty {
+            released.queue = queue.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity)
+            released.spareQueue = processorContext.batch.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity)
+            swap(&context, &processorContext)
+            phase = .idle
+            return .idle(wakeProducers: waitingProducers > 0, released: released)
+        }
+        if budget <= 0 {
+            swap(&context, &processorContext)
+            phase = .scheduled
+            return .handOff(wakeProducers: false, released: released)
+        }
+        queue.moveFirst(budget, to: &processorContext.batch)
+        let wakeProducers = waitingProducers > 0 && queue.count < EngineLimits.highWaterMark
+        return .batch(wakeProducers: wakeProducers, released: released)
+    }
+
+    /// Brings the processing thread's snapshots up to date; the stale ones go to `released`.
+    @usableFromInline
+    func refresh(_ processorContext: inout ProcessorContext<Action, State>, into released: inout Released<Action, State>) {
+        if processorContext.observersVersion != observers.version {
+            released.observers = processorContext.observers
+            processorContext.observers = observers.elements
+            processorContext.observersVersion = observers.version
+        }
+        if processorContext.runtimeVersion != runtime.version {
+            released.runtime = processorContext.runtime
+            processorContext.runtime = runtime.elements
+            processorContext.runtimeVersion = runtime.version
+        }
+    }
+
+    /// Refreshes the idle context's snapshots (when no thread processes), so that what was removed goes now.
+    @usableFromInline
+    mutating func refreshIdleContext(into released: inout Released<Action, State>) {
+        if case .processing = phase { return }
+        var idle = takeContext()
+        refresh(&idle, into: &released)
+        swap(&context, &idle)
+    }
+
+    // MARK: - Registrations
+
+    @usableFromInline
+    mutating func makeID() -> UInt64 {
+        lastID &+= 1
+        return lastID
+    }
+
+    /// Adds `observer`; `false` when the store is closed.
+    @usableFromInline
+    mutating func addObserver(_ observer: StateObserver<State>) -> Bool {
+        guard phase != .closed else { return false }
+        observers.append(observer)
+        return true
+    }
+
+    @usableFromInline
+    mutating func removeObserver(id: UInt64) -> Released<Action, State> {
+        var released = Released<Action, State>()
+        released.observers = observers.remove { $0.id == id }
+        refreshIdleContext(into: &released)
+        return released
+    }
+
+    @usableFromInline
+    enum Reservation {
+        /// Call the middleware's `receiveContext`, then ``activate(_:)`` it under this id.
+        case reserved(id: UInt64)
+        /// The same instance is registered (or being registered) under this id.
+        case duplicate(id: UInt64)
+        case closed
+    }
+
+    /// Reserves an id for a runtime middleware, refusing a class instance that is already registered.
+    @usableFromInline
+    mutating func reserveRuntime(identity: ObjectIdentifier?) -> Reservation {
+        guard phase != .closed else { return .closed }
+        if let identity {
+            if let entry = runtime.elements.first(where: { $0.identity == identity }) {
+                return .duplicate(id: entry.id)
+            }
+            if let pending = reservations.first(where: { $0.value == identity }) {
+                return .duplicate(id: pending.key)
+            }
+        }
+        let id = makeID()
+        reservations[id] = .some(identity)
+        return .reserved(id: id)
+    }
+
+    /// Adds a reserved middleware to the pipeline; `false` when it was removed or the store closed meanwhile.
+    @usableFromInline
+    mutating func activate(_ entry: RuntimeEntry<Action, State>) -> Bool {
+        guard reservations.removeValue(forKey: entry.id) != nil, phase != .closed else { return false }
+        runtime.append(entry)
+        return true
+    }
+
+    @usableFromInline
+    mutating func removeRuntime(id: UInt64) -> Released<Action, State> {
+        reservations[id] = nil
+        var released = Released<Action, State>()
+        released.runtime = runtime.remove { $0.id == id }
+        refreshIdleContext(into: &released)
+        return released
+    }
+
+    @usableFromInline
+    mutating func removeAllRuntime() -> Released<Action, State> {
+        reservations.removeAll()
+        var released = Released<Action, State>()
+        released.runtime = runtime.removeAll()
+        refreshIdleContext(into: &released)
+        return released
+    }
+
+    // MARK: - Closing
+
+    /// Closes the engine when the store is freed: nothing is accepted afterwards, every waiting producer is woken,
+    /// and everything registered or queued is returned for release (observers first get their end-of-store call).
+    @usableFromInline
+    mutating func close() -> (released: Released<Action, State>, observers: ContiguousArray<StateObserver<State>>) {
+        let wasProcessing: Bool
+        if case .processing = phase { wasProcessing = true } else { wasProcessing = false }
+        phase = .closed
+        var released = Released<Action, State>()
+        released.queue = queue.removeAll()
+        released.runtime = runtime.removeAll()
+        reservations.removeAll()
+        let ended = observers.removeAll()
+        if !wasProcessing {
+            // The processing thread, if any, releases its own context when it stops.
+            let idle = takeContext()
+            released.observers = idle.observers
+            released.runtime.append(contentsOf: idle.runtime)
+        }
+        return (released, ended)
+    }
+}

@@ -1,0 +1,124 @@
+extension StoreCore {
+    // MARK: - Observers
+
+    /// Registers an observer of every state committed after now, including a commit in progress when called from
+    /// the reducer. `initial`, when given, receives the last committed state first (it must not call user code: it
+    /// runs while no commit can happen). `storeDidEnd` is called once if the store is freed first.
+    func addObserver(
+        initial: ((State) -> Void)?,
+        storeDidEnd: (@Sendable () -> Void)?,
+        deliver: @escaping @Sendable (State) -> Void
+    ) -> StoreSubscription {
+        let added: UInt64? = cell.withCommittedState { state, commit in
+            let added = engine.withLock { engine -> UInt64? in
+                let observer = StateObserver(
+                    id: engine.makeID(),
+                    startAfter: commit,
+                    deliver: deliver,
+                    storeDidEnd: storeDidEnd
+                )
+                guard engine.addObserver(observer) else { return nil }
+                observersVersion.store(engine.observers.version, ordering: .releasing)
+                return observer.id
+            }
+            if added != nil { initial?(state) }
+            return added
+        }
+        guard let id = added else {
+            storeDidEnd?()
+            return StoreSubscription {}
+        }
+        return StoreSubscription { [weak self] in self?.removeObserver(id: id) }
+    }
+
+    func removeObserver(id: UInt64) {
+        let released = engine.withLock { engine in
+            let released = engine.removeObserver(id: id)
+            for observer in released.observers where observer.id == id {
+                observer.isCancelled.store(true, ordering: .releasing)
+            }
+            observersVersion.store(engine.observers.version, ordering: .releasing)
+            return released
+        }
+        _ = consume released
+    }
+
+    // MARK: - Runtime middlewares
+
+    /// Adds a middleware to the pipeline from the next action on. `receiveContext` (user code) runs before the
+    /// middleware can see any action. Returns `nil` with the existing registration when `identity` is registered.
+    func addRuntime(
+        identity: ObjectIdentifier?,
+        receiveContext: ((@escaping GetState<State>, AnyActionHandler<Action>) -> Void)?,
+        handle: @escaping @Sendable (DispatchedAction<Action>, @escaping GetState<State>) -> IO<Action>
+    ) -> RuntimeMiddlewareRegistration {
+        let reservation = engine.withLock { $0.reserveRuntime(identity: identity) }
+        switch reservation {
+        case .closed:
+            let registration = RuntimeMiddlewareRegistration(id: 0) {}
+            registration.markRemoved()
+            return registration
+        case .duplicate(let id):
+            diagnostics.report(
+                StoreDiagnostic(
+                    kind: .duplicateRegistration,
+                    message: "this middleware instance is already registered (registration \(id)); "
+                        + "the second registration is ignored and returns the first one"
+                )
+            )
+            return existingRegistration(id: id)
+        case .reserved(let id):
+            let registration = RuntimeMiddlewareRegistration(id: id) { [weak self] in self?.removeRuntime(id: id) }
+            receiveContext?(getState, output)
+            let entry = RuntimeEntry(registration: registration, identity: identity, handle: handle)
+            let activated = engine.withLock { engine in
+                let activated = engine.activate(entry)
+                runtimeVersion.store(engine.runtime.version, ordering: .releasing)
+                return activated
+            }
+            if !activated { registration.markRemoved() }
+            return registration
+        }
+    }
+
+    private func existingRegistration(id: UInt64) -> RuntimeMiddlewareRegistration {
+        let existing = engine.withLock { engine in engine.runtime.elements.first { $0.id == id }?.registration }
+        // Still being set up by another thread: that thread returns the registration; this one gets a handle
+        // that removes the same middleware.
+        return existing ?? RuntimeMiddlewareRegistration(id: id) { [weak self] in self?.removeRuntime(id: id) }
+    }
+
+    func removeRuntime(id: UInt64) {
+        let released = engine.withLock { engine in
+            let released = engine.removeRuntime(id: id)
+            runtimeVersion.store(engine.runtime.version, ordering: .releasing)
+            return released
+        }
+        _ = consume released
+    }
+
+    func removeAllRuntime() {
+        let released = engine.withLock { engine in
+            let released = engine.removeAllRuntime()
+            runtimeVersion.store(engine.runtime.version, ordering: .releasing)
+            return released
+        }
+        for entry in released.runtime { entry.registration.markRemoved() }
+    }
+
+    var runtimeCount: Int { engine.withLock { $0.runtime.elements.count } }
+
+    // MARK: - Closing
+
+    /// Closes the engine when the store is freed: queued actions are dropped, waiting producers return, every
+    /// stream of states ends, and everything registered is released (after the unlock).
+    func close() {
+        let (released, ended) = engine.withLock { $0.close() }
+        producerRoom.broadcast()
+        for observer in ended {
+            observer.isCancelled.store(true, ordering: .releasing)
+            observer.storeDidEnd?()
+        }
+        for entry in released.runtime { entry.registration.markRemoved() }
+    }
+}
