@@ -103,14 +103,19 @@ final class LockCondition: @unchecked Sendable {
 /// let decision = state.withLock { state in state.decide() }   // decide under the lock
 /// decision.perform()                                          // act after unlocking
 /// ```
+///
+/// Several values may share one lock (pass the same ``Lock`` to their initializers); ``withLock(_:_:waitingOn:while:_:)``
+/// then reaches them together in one critical section.
 @usableFromInline
 final class LockedValue<Value>: @unchecked Sendable {
-    @usableFromInline let lock = Lock()
-    @usableFromInline var value: Value
+    @usableFromInline let lock: Lock
+    /// Exclusivity is enforced by the lock, not by the runtime: every access is inside a `withLock`.
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
     @usableFromInline
-    init(_ value: Value) {
+    init(_ value: Value, lock: Lock = Lock()) {
         self.value = value
+        self.lock = lock
     }
 
     /// Runs `body` with the value while holding the lock.
@@ -139,6 +144,28 @@ final class LockedValue<Value>: @unchecked Sendable {
             wokeUp = true
         }
         return try body(&value)
+    }
+
+    /// Runs `body` with two values that share one lock, in one critical section; waits on `condition` first for as
+    /// long as `mustWait` says so.
+    @inlinable
+    static func withLock<Other, Result>(
+        _ first: LockedValue<Value>,
+        _ second: LockedValue<Other>,
+        waitingOn condition: LockCondition? = nil,
+        while mustWait: (inout Value, inout Other, _ wokeUp: Bool) -> Bool = { _, _, _ in false },
+        _ body: (inout Value, inout Other) throws -> Result
+    ) rethrows -> Result {
+        assert(first.lock === second.lock, "Switchyard: the two values do not share a lock")
+        first.lock.lock()
+        defer { first.lock.unlock() }
+        var wokeUp = false
+        while mustWait(&first.value, &second.value, wokeUp) {
+            guard let condition else { break }
+            first.lock.wait(on: condition)
+            wokeUp = true
+        }
+        return try body(&first.value, &second.value)
     }
 }
 

@@ -13,7 +13,7 @@ final class StateObserver<State>: Sendable {
     /// Set when the subscription is cancelled; a delivery already decided checks it.
     @usableFromInline let isCancelled = Atomic<Bool>(false)
 
-    @usableFromInline
+    @inlinable
     init(
         id: UInt64,
         startAfter: UInt64,
@@ -37,7 +37,7 @@ final class RuntimeEntry<Action, State>: Sendable {
     @usableFromInline let registration: RuntimeMiddlewareRegistration
     @usableFromInline let handle: @Sendable (DispatchedAction<Action>, @escaping GetState<State>) -> IO<Action>
 
-    @usableFromInline
+    @inlinable
     init(
         registration: RuntimeMiddlewareRegistration,
         identity: ObjectIdentifier?,
@@ -57,10 +57,10 @@ struct EngineRegistry<Element: AnyObject & Sendable>: Sendable {
     @usableFromInline private(set) var elements: ContiguousArray<Element> = []
     @usableFromInline private(set) var version: UInt64 = 0
 
-    @usableFromInline
+    @inlinable
     init() {}
 
-    @usableFromInline
+    @inlinable
     mutating func append(_ element: Element) {
         elements.append(element)
         version &+= 1
@@ -68,7 +68,7 @@ struct EngineRegistry<Element: AnyObject & Sendable>: Sendable {
 
     /// Removes the elements that match `predicate` and returns them, so that the caller releases them (and runs
     /// whatever `deinit` they trigger) after unlocking.
-    @usableFromInline
+    @inlinable
     mutating func remove(where predicate: (Element) -> Bool) -> ContiguousArray<Element> {
         let removed = ContiguousArray(elements.filter(predicate))
         guard !removed.isEmpty else { return [] }
@@ -78,7 +78,7 @@ struct EngineRegistry<Element: AnyObject & Sendable>: Sendable {
     }
 
     /// Removes every element and returns them, for release after unlocking.
-    @usableFromInline
+    @inlinable
     mutating func removeAll() -> ContiguousArray<Element> {
         let removed = elements
         elements = []

@@ -27,16 +27,20 @@ struct ProcessorContext<Action: Sendable, State>: Sendable {
 }
 
 /// What the engine lets go of in one decision: the caller drops it after unlocking, so that any `deinit` it
-/// triggers (user code) runs with no lock held.
+/// triggers (user code) runs with no lock held. Empty, it holds no storage and costs nothing to drop.
 @usableFromInline
-struct Released<Action: Sendable, State>: Sendable {
-    @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
-    @usableFromInline var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
-    @usableFromInline var queue: ActionQueue<QueuedAction<Action>>?
-    @usableFromInline var spareQueue: ActionQueue<QueuedAction<Action>>?
+struct Released {
+    @usableFromInline var objects: [Any]?
 
     @inlinable
     init() {}
+
+    /// Keeps `object` (a snapshot, a registry entry, a queue's storage) until this value is dropped.
+    @inlinable
+    mutating func keep(_ object: Any) {
+        if objects == nil { objects = [] }
+        objects?.append(object)
+    }
 }
 
 /// The numbers that bound a store's work and memory.
@@ -81,15 +85,15 @@ struct EngineState<Action: Sendable, State>: Sendable {
     @usableFromInline var waitingProducers = 0
     @usableFromInline var lastID: UInt64 = 0
 
-    @usableFromInline
+    @inlinable
     init() {}
 
     // MARK: - Dispatch
 
     @usableFromInline
     enum Admission {
-        /// The caller processes the action now, with this context.
-        case process(ProcessorContext<Action, State>)
+        /// The caller processes the action now, with the context it was handed.
+        case process
         /// Queued; the processing thread or the scheduler will process it.
         case queued
         /// Queued; the caller must hand the queue to the scheduler.
@@ -99,14 +103,20 @@ struct EngineState<Action: Sendable, State>: Sendable {
     }
 
     /// Accepts an action dispatched by `thread`; `canProcessHere` says whether the scheduling policy lets that
-    /// thread run the pipeline.
+    /// thread run the pipeline. With ``Admission/process``, `processorContext` (empty before) holds the context.
     @inlinable
-    mutating func admit(_ dispatched: DispatchedAction<Action>, thread: UInt, canProcessHere: Bool) -> Admission {
+    mutating func admit(
+        _ dispatched: DispatchedAction<Action>,
+        thread: UInt,
+        canProcessHere: Bool,
+        context processorContext: inout ProcessorContext<Action, State>
+    ) -> Admission {
         switch phase {
         case .idle:
             if canProcessHere {
                 phase = .processing(thread: thread)
-                return .process(takeContext())
+                swap(&processorContext, &context)
+                return .process
             }
             queue.append(QueuedAction(dispatched, thread: thread))
             phase = .scheduled
@@ -135,12 +145,14 @@ struct EngineState<Action: Sendable, State>: Sendable {
         return true
     }
 
-    /// Takes the scheduled processing role: `nil` when there is nothing scheduled (the store was closed).
-    @usableFromInline
-    mutating func beginScheduled(thread: UInt) -> ProcessorContext<Action, State>? {
-        guard phase == .scheduled else { return nil }
+    /// Takes the scheduled processing role, moving the context into `processorContext` (empty before); `false`
+    /// when there is nothing scheduled (the store was closed).
+    @inlinable
+    mutating func beginScheduled(thread: UInt, context processorContext: inout ProcessorContext<Action, State>) -> Bool {
+        guard phase == .scheduled else { return false }
         phase = .processing(thread: thread)
-        return takeContext()
+        swap(&processorContext, &context)
+        return true
     }
 
     @inlinable
@@ -155,63 +167,68 @@ struct EngineState<Action: Sendable, State>: Sendable {
     @usableFromInline
     enum Next {
         /// More actions are in the context's batch: process them.
-        case batch(wakeProducers: Bool, released: Released<Action, State>)
+        case batch(wakeProducers: Bool)
         /// The queue is empty: the store is idle and the context was handed back.
-        case idle(wakeProducers: Bool, released: Released<Action, State>)
+        case idle(wakeProducers: Bool)
         /// The caller used its budget: the context was handed back and the caller must schedule the rest.
-        case handOff(wakeProducers: Bool, released: Released<Action, State>)
-        /// The store was closed: the caller stops; what it held is released.
-        case stop(Released<Action, State>)
+        case handOff
+        /// The store was closed: the caller stops.
+        case stop
     }
 
     /// Decides what the processing thread does after its batch: refreshes its snapshots, then moves up to
-    /// `budget` more actions into its batch, or hands the role back.
-    @usableFromInline
-    mutating func next(_ processorContext: inout ProcessorContext<Action, State>, budget: Int) -> Next {
-        var released = Released<Action, State>()
+    /// `budget` more actions into its batch, or hands the role back. What it lets go of goes to `released`.
+    @inlinable
+    mutating func next(
+        _ processorContext: inout ProcessorContext<Action, State>,
+        budget: Int,
+        released: inout Released
+    ) -> Next {
         if phase == .closed {
-            released.observers = processorContext.observers
-            released.runtime = processorContext.runtime
-            released.queue = processorContext.batch.removeAll()
-            processorContext = ProcessorContext()
-            return .stop(released)
+            var stopped = ProcessorContext<Action, State>()
+            swap(&stopped, &processorContext)
+            released.keep(stopped)
+            return .stop
         }
         refresh(&processorContext, into: &released)
         if queue.isEmpty {
-            released.queue = queue.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity)
-            released.spareQueue = processorContext.batch.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity)
+            if let shrunk = queue.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity) { released.keep(shrunk) }
+            if let shrunk = processorContext.batch.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity) {
+                released.keep(shrunk)
+            }
             swap(&context, &processorContext)
             phase = .idle
-            return .idle(wakeProducers: waitingProducers > 0, released: released)
+            return .idle(wakeProducers: waitingProducers > 0)
         }
         if budget <= 0 {
             swap(&context, &processorContext)
             phase = .scheduled
-            return .handOff(wakeProducers: false, released: released)
+            return .handOff
         }
         queue.moveFirst(budget, to: &processorContext.batch)
-        let wakeProducers = waitingProducers > 0 && queue.count < EngineLimits.highWaterMark
-        return .batch(wakeProducers: wakeProducers, released: released)
+        return .batch(wakeProducers: waitingProducers > 0 && queue.count < EngineLimits.highWaterMark)
     }
 
     /// Brings the processing thread's snapshots up to date; the stale ones go to `released`.
-    @usableFromInline
-    func refresh(_ processorContext: inout ProcessorContext<Action, State>, into released: inout Released<Action, State>) {
+    @inlinable
+    func refresh(_ processorContext: inout ProcessorContext<Action, State>, into released: inout Released) {
         if processorContext.observersVersion != observers.version {
-            released.observers = processorContext.observers
-            processorContext.observers = observers.elements
+            var stale = observers.elements
+            swap(&stale, &processorContext.observers)
+            released.keep(stale)
             processorContext.observersVersion = observers.version
         }
         if processorContext.runtimeVersion != runtime.version {
-            released.runtime = processorContext.runtime
-            processorContext.runtime = runtime.elements
+            var stale = runtime.elements
+            swap(&stale, &processorContext.runtime)
+            released.keep(stale)
             processorContext.runtimeVersion = runtime.version
         }
     }
 
     /// Refreshes the idle context's snapshots (when no thread processes), so that what was removed goes now.
-    @usableFromInline
-    mutating func refreshIdleContext(into released: inout Released<Action, State>) {
+    @inlinable
+    mutating func refreshIdleContext(into released: inout Released) {
         if case .processing = phase { return }
         var idle = takeContext()
         refresh(&idle, into: &released)
@@ -220,26 +237,26 @@ struct EngineState<Action: Sendable, State>: Sendable {
 
     // MARK: - Registrations
 
-    @usableFromInline
+    @inlinable
     mutating func makeID() -> UInt64 {
         lastID &+= 1
         return lastID
     }
 
     /// Adds `observer`; `false` when the store is closed.
-    @usableFromInline
+    @inlinable
     mutating func addObserver(_ observer: StateObserver<State>) -> Bool {
         guard phase != .closed else { return false }
         observers.append(observer)
         return true
     }
 
-    @usableFromInline
-    mutating func removeObserver(id: UInt64) -> Released<Action, State> {
-        var released = Released<Action, State>()
-        released.observers = observers.remove { $0.id == id }
+    @inlinable
+    mutating func removeObserver(id: UInt64) -> (Released, removed: ContiguousArray<StateObserver<State>>) {
+        var released = Released()
+        let removed = observers.remove { $0.id == id }
         refreshIdleContext(into: &released)
-        return released
+        return (released, removed)
     }
 
     @usableFromInline
@@ -252,7 +269,7 @@ struct EngineState<Action: Sendable, State>: Sendable {
     }
 
     /// Reserves an id for a runtime middleware, refusing a class instance that is already registered.
-    @usableFromInline
+    @inlinable
     mutating func reserveRuntime(identity: ObjectIdentifier?) -> Reservation {
         guard phase != .closed else { return .closed }
         if let identity {
@@ -269,51 +286,51 @@ struct EngineState<Action: Sendable, State>: Sendable {
     }
 
     /// Adds a reserved middleware to the pipeline; `false` when it was removed or the store closed meanwhile.
-    @usableFromInline
+    @inlinable
     mutating func activate(_ entry: RuntimeEntry<Action, State>) -> Bool {
         guard reservations.removeValue(forKey: entry.id) != nil, phase != .closed else { return false }
         runtime.append(entry)
         return true
     }
 
-    @usableFromInline
-    mutating func removeRuntime(id: UInt64) -> Released<Action, State> {
+    @inlinable
+    mutating func removeRuntime(id: UInt64) -> (Released, removed: ContiguousArray<RuntimeEntry<Action, State>>) {
         reservations[id] = nil
-        var released = Released<Action, State>()
-        released.runtime = runtime.remove { $0.id == id }
+        var released = Released()
+        let removed = runtime.remove { $0.id == id }
         refreshIdleContext(into: &released)
-        return released
+        return (released, removed)
     }
 
-    @usableFromInline
-    mutating func removeAllRuntime() -> Released<Action, State> {
+    @inlinable
+    mutating func removeAllRuntime() -> (Released, removed: ContiguousArray<RuntimeEntry<Action, State>>) {
         reservations.removeAll()
-        var released = Released<Action, State>()
-        released.runtime = runtime.removeAll()
+        var released = Released()
+        let removed = runtime.removeAll()
         refreshIdleContext(into: &released)
-        return released
+        return (released, removed)
     }
 
     // MARK: - Closing
 
     /// Closes the engine when the store is freed: nothing is accepted afterwards, every waiting producer is woken,
     /// and everything registered or queued is returned for release (observers first get their end-of-store call).
-    @usableFromInline
-    mutating func close() -> (released: Released<Action, State>, observers: ContiguousArray<StateObserver<State>>) {
+    @inlinable
+    mutating func close() -> (
+        released: Released,
+        runtime: ContiguousArray<RuntimeEntry<Action, State>>,
+        observers: ContiguousArray<StateObserver<State>>
+    ) {
         let wasProcessing: Bool
         if case .processing = phase { wasProcessing = true } else { wasProcessing = false }
         phase = .closed
-        var released = Released<Action, State>()
-        released.queue = queue.removeAll()
-        released.runtime = runtime.removeAll()
+        var released = Released()
+        released.keep(queue.removeAll())
         reservations.removeAll()
-        let ended = observers.removeAll()
         if !wasProcessing {
             // The processing thread, if any, releases its own context when it stops.
-            let idle = takeContext()
-            released.observers = idle.observers
-            released.runtime.append(contentsOf: idle.runtime)
+            released.keep(takeContext())
         }
-        return (released, ended)
+        return (released, runtime.removeAll(), observers.removeAll())
     }
 }

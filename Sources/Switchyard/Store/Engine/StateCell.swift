@@ -4,8 +4,8 @@ import Synchronization
 //
 // The state lives behind a pointer, outside any lock, because the reducer changes it in place while no lock is
 // held (the reducer is user code, and user code never runs under a store lock). What makes that sound:
-// - Only the processing thread writes the state, and only inside `reduce`, between setting `isReducing` and
-//   clearing it, both under the gate's lock.
+// - Only the processing thread writes the state, and only in `runReducer`, between `beginReduce` and `commit`,
+//   which set and clear `isReducing` under the gate's lock.
 // - The processing thread reads the state at any time without locking: it is the only writer, and there is one
 //   processing thread at a time (the store's engine hands the role over under its own lock).
 // - Any other thread reads the state only under the gate's lock, and only while `isReducing` is false; a reader
@@ -33,15 +33,19 @@ final class StateCell<State>: @unchecked Sendable {
         @usableFromInline init() {}
     }
 
-    @usableFromInline let gate = LockedValue(Gate())
+    /// The gate; its lock is shared with the store's engine, so the engine can open and close the gate in the same
+    /// critical sections in which it decides.
+    @usableFromInline let gate: LockedValue<Gate>
     @usableFromInline let readersCanGo = LockCondition()
     @usableFromInline let pointer: UnsafeMutablePointer<State>
     @usableFromInline let processor = Atomic<UInt>(0)
-    @usableFromInline var inReducer = false
+    /// Processing thread only; exclusivity is that thread's.
+    @usableFromInline @exclusivity(unchecked) var inReducer = false
     @usableFromInline let diagnostics: StoreDiagnostics
 
     @usableFromInline
-    init(_ initialState: State, diagnostics: StoreDiagnostics) {
+    init(_ initialState: State, lock: Lock, diagnostics: StoreDiagnostics) {
+        gate = LockedValue(Gate(), lock: lock)
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: initialState)
         self.diagnostics = diagnostics
@@ -77,19 +81,8 @@ final class StateCell<State>: @unchecked Sendable {
         return gate.withLock(waitingOn: readersCanGo, while: Self.mustWait) { _ in pointer.pointee }
     }
 
-    /// Runs `body` with the last committed state and its commit number while no commit can happen; what `body`
-    /// registers then sees every later commit. On the processing thread, inside the reducer, the state is the one
-    /// in progress and its commit is not counted yet.
-    @inlinable
-    func withCommittedState<Result>(_ body: (State, UInt64) -> Result) -> Result {
-        if isProcessingThread {
-            return gate.withLock { gate in body(pointer.pointee, gate.commits) }
-        }
-        return gate.withLock(waitingOn: readersCanGo, while: Self.mustWait) { gate in
-            body(pointer.pointee, gate.commits)
-        }
-    }
-
+    /// Whether a thread that wants the last committed state must wait (the reducer is running on another thread);
+    /// counts the waiting threads. `wokeUp` is `true` when the caller checks again after a wake-up.
     @inlinable
     static func mustWait(_ gate: inout Gate, wokeUp: Bool) -> Bool {
         if wokeUp { gate.waitingReaders -= 1 }
@@ -115,23 +108,32 @@ final class StateCell<State>: @unchecked Sendable {
     @inlinable
     var processorValue: State { pointer.pointee }
 
-    /// Runs `reducer` on the state in place, with no lock held, then commits: other threads' reads wait meanwhile.
-    /// `atCommit` runs under the gate's lock right after the commit (it must not call user code).
+    /// Closes the gate before the reducer runs (under the gate's lock).
     @inlinable
-    func reduce<Flag>(
-        atCommit: () -> Flag,
-        _ reducer: (inout State) -> Void
-    ) -> (commit: UInt64, flag: Flag) {
-        gate.withLock { $0.isReducing = true }
+    static func beginReduce(_ gate: inout Gate) {
+        gate.isReducing = true
+    }
+
+    /// Runs `reducer` on the state in place, with no lock held, between ``beginReduce(_:)`` and ``commit(_:)``.
+    @inlinable
+    func runReducer(_ reducer: (inout State) -> Void) {
         inReducer = true
         reducer(&pointer.pointee)
         inReducer = false
-        let (commit, wakeReaders, flag) = gate.withLock { gate in
-            gate.isReducing = false
-            gate.commits &+= 1
-            return (gate.commits, gate.waitingReaders > 0, atCommit())
-        }
-        if wakeReaders { readersCanGo.broadcast() }
-        return (commit, flag)
+    }
+
+    /// Opens the gate after the reducer (under the gate's lock) and returns the commit's number and whether
+    /// readers wait for ``wakeReaders()``.
+    @inlinable
+    static func commit(_ gate: inout Gate) -> (commit: UInt64, wakeReaders: Bool) {
+        gate.isReducing = false
+        gate.commits &+= 1
+        return (gate.commits, gate.waitingReaders > 0)
+    }
+
+    /// Wakes the threads waiting to read; called after unlocking.
+    @inlinable
+    func wakeReaders() {
+        readersCanGo.broadcast()
     }
 }

@@ -9,20 +9,26 @@ extension StoreCore {
         storeDidEnd: (@Sendable () -> Void)?,
         deliver: @escaping @Sendable (State) -> Void
     ) -> StoreSubscription {
-        let added: UInt64? = cell.withCommittedState { state, commit in
-            let added = engine.withLock { engine -> UInt64? in
-                let observer = StateObserver(
-                    id: engine.makeID(),
-                    startAfter: commit,
-                    deliver: deliver,
-                    storeDidEnd: storeDidEnd
-                )
-                guard engine.addObserver(observer) else { return nil }
-                observersVersion.store(engine.observers.version, ordering: .releasing)
-                return observer.id
-            }
-            if added != nil { initial?(state) }
-            return added
+        let isProcessingThread = cell.isProcessingThread
+        if initial != nil, isProcessingThread, cell.inReducer { cell.reportReadInReducer() }
+        // Under the lock shared with the state's gate: no commit can happen between reading the commit number and
+        // joining the registry. Another thread waits for a running reducer; the processing thread cannot.
+        let added: UInt64? = LockedValue.withLock(
+            cell.gate,
+            engine,
+            waitingOn: cell.readersCanGo,
+            while: { gate, _, wokeUp in !isProcessingThread && StateCell.mustWait(&gate, wokeUp: wokeUp) }
+        ) { gate, engine in
+            let observer = StateObserver(
+                id: engine.makeID(),
+                startAfter: gate.commits,
+                deliver: deliver,
+                storeDidEnd: storeDidEnd
+            )
+            guard engine.addObserver(observer) else { return nil }
+            observersVersion.store(engine.observers.version, ordering: .releasing)
+            initial?(cell.processorValue)
+            return observer.id
         }
         guard let id = added else {
             storeDidEnd?()
@@ -32,15 +38,14 @@ extension StoreCore {
     }
 
     func removeObserver(id: UInt64) {
-        let released = engine.withLock { engine in
-            let released = engine.removeObserver(id: id)
-            for observer in released.observers where observer.id == id {
-                observer.isCancelled.store(true, ordering: .releasing)
-            }
+        let (released, removed) = engine.withLock { engine in
+            let (released, removed) = engine.removeObserver(id: id)
+            for observer in removed { observer.isCancelled.store(true, ordering: .releasing) }
             observersVersion.store(engine.observers.version, ordering: .releasing)
-            return released
+            return (released, removed)
         }
         _ = consume released
+        _ = consume removed
     }
 
     // MARK: - Runtime middlewares
@@ -89,21 +94,23 @@ extension StoreCore {
     }
 
     func removeRuntime(id: UInt64) {
-        let released = engine.withLock { engine in
-            let released = engine.removeRuntime(id: id)
+        let (released, removed) = engine.withLock { engine in
+            let (released, removed) = engine.removeRuntime(id: id)
             runtimeVersion.store(engine.runtime.version, ordering: .releasing)
-            return released
+            return (released, removed)
         }
         _ = consume released
+        _ = consume removed
     }
 
     func removeAllRuntime() {
-        let released = engine.withLock { engine in
-            let released = engine.removeAllRuntime()
+        let (released, removed) = engine.withLock { engine in
+            let (released, removed) = engine.removeAllRuntime()
             runtimeVersion.store(engine.runtime.version, ordering: .releasing)
-            return released
+            return (released, removed)
         }
-        for entry in released.runtime { entry.registration.markRemoved() }
+        _ = consume released
+        for entry in removed { entry.registration.markRemoved() }
     }
 
     var runtimeCount: Int { engine.withLock { $0.runtime.elements.count } }
@@ -113,12 +120,13 @@ extension StoreCore {
     /// Closes the engine when the store is freed: queued actions are dropped, waiting producers return, every
     /// stream of states ends, and everything registered is released (after the unlock).
     func close() {
-        let (released, ended) = engine.withLock { $0.close() }
+        let (released, runtime, ended) = engine.withLock { $0.close() }
         producerRoom.broadcast()
         for observer in ended {
             observer.isCancelled.store(true, ordering: .releasing)
             observer.storeDidEnd?()
         }
-        for entry in released.runtime { entry.registration.markRemoved() }
+        for entry in runtime { entry.registration.markRemoved() }
+        _ = consume released
     }
 }

@@ -7,14 +7,15 @@ import Synchronization
 // - One thread at a time runs the pipeline: the one that `EngineState` put in the `.processing` phase, which owns
 //   the `ProcessorContext` it was handed. The processing thread is the only one that calls `process(_:_:)`.
 // - `output` is written once, in `init`, before the core is shared; it is read-only afterwards.
-// - Locks are taken in one order: the state cell's gate, then the engine. The engine's closures never take the
-//   gate, and the gate's `atCommit` closure takes nothing.
+// - The engine and the state cell's gate share one lock, so a critical section may decide for both (for example
+//   take the processing role and close the gate). The processing thread's id is stored in the cell only inside
+//   those critical sections, so a thread that takes the role over never has its id overwritten by the previous one.
 
 /// The store engine: one object that owns the queue, the state, the observers, the runtime middlewares and the
 /// scheduling of a store, and runs its pipeline.
 @usableFromInline
 final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
-    @usableFromInline let engine = LockedValue(EngineState<Action, State>())
+    @usableFromInline let engine: LockedValue<EngineState<Action, State>>
     /// Producers waiting for room in a full queue wait on this.
     @usableFromInline let producerRoom = LockCondition()
     @usableFromInline let cell: StateCell<State>
@@ -43,7 +44,9 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         diagnostics: StoreDiagnostics,
         effects: EffectScope
     ) {
-        let cell = StateCell(initialState, diagnostics: diagnostics)
+        let lock = Lock()
+        let cell = StateCell(initialState, lock: lock, diagnostics: diagnostics)
+        self.engine = LockedValue(EngineState(), lock: lock)
         self.cell = cell
         self.scheduler = Scheduler(policy: scheduling)
         self.reducer = reducer
@@ -67,14 +70,28 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     func dispatch(_ dispatched: DispatchedAction<Action>) {
         let thread = currentThreadID()
         let canProcessHere = scheduler.canProcessOnCurrentThread
-        let admission = engine.withLock(
+        var context = ProcessorContext<Action, State>()
+        var released = Released()
+        let (admission, gateClosed) = LockedValue.withLock(
+            engine,
+            cell.gate,
             waitingOn: producerRoom,
-            while: { state, wokeUp in state.producerMustWait(thread: thread, wokeUp: wokeUp) },
-            { state in state.admit(dispatched, thread: thread, canProcessHere: canProcessHere) }
-        )
+            while: { engine, _, wokeUp in engine.producerMustWait(thread: thread, wokeUp: wokeUp) }
+        ) { engine, gate in
+            let admission = engine.admit(dispatched, thread: thread, canProcessHere: canProcessHere, context: &context)
+            guard case .process = admission else { return (admission, false) }
+            cell.setProcessing(true)
+            engine.refresh(&context, into: &released)
+            // With no middleware to call first, the reducer's gate closes in this same critical section.
+            guard middleware == nil, context.runtime.isEmpty else { return (admission, false) }
+            StateCell.beginReduce(&gate)
+            return (admission, true)
+        }
+        _ = consume released
         switch admission {
-        case .process(let context):
-            run(first: dispatched, context: context, thread: thread)
+        case .process:
+            let next = process(dispatched, &context, gateClosed: gateClosed, budget: EngineLimits.fairnessBudget)
+            run(after: next, context: &context, thread: thread)
         case .schedule:
             scheduleProcessing()
         case .queued, .rejected:
@@ -82,7 +99,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func scheduleProcessing() {
         scheduler.handOff { [weak self] in self?.runScheduled() }
     }
@@ -90,66 +107,119 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     @usableFromInline
     func runScheduled() {
         let thread = currentThreadID()
-        guard let context = engine.withLock({ $0.beginScheduled(thread: thread) }) else { return }
-        run(first: nil, context: context, thread: thread)
+        var context = ProcessorContext<Action, State>()
+        let began = engine.withLock { engine in
+            guard engine.beginScheduled(thread: thread, context: &context) else { return false }
+            cell.setProcessing(true)
+            return true
+        }
+        guard began else { return }
+        run(after: nil, context: &context, thread: thread)
     }
 
-    /// Runs the pipeline on this thread: `first`, then the queue, within the fairness budget.
+    /// Processes the queue on this thread, within the fairness budget, then hands the role back; `next` is the
+    /// decision already taken by the action just processed, if any.
     @inlinable
-    func run(first: DispatchedAction<Action>?, context: ProcessorContext<Action, State>, thread: UInt) {
-        var context = context
-        cell.setProcessing(true)
-        if let first { process(first, &context) }
+    func run(
+        after next: EngineState<Action, State>.Next?,
+        context: inout ProcessorContext<Action, State>,
+        thread: UInt
+    ) {
         var budget = EngineLimits.fairnessBudget
+        var next = next
         while true {
-            while let queued = context.batch.popFirst() {
-                if queued.thread != thread { budget -= 1 }
-                process(queued.dispatched, &context)
+            if next == nil {
+                if let queued = context.batch.popFirst() {
+                    if queued.thread != thread { budget -= 1 }
+                    next = process(queued.dispatched, &context, gateClosed: false, budget: budget)
+                    continue
+                }
+                var released = Released()
+                next = engine.withLock { engine in finish(&engine, &context, budget: budget, released: &released) }
+                _ = consume released
             }
-            let next = engine.withLock { $0.next(&context, budget: budget) }
             switch next {
-            case .batch(let wakeProducers, _):
+            case .batch(let wakeProducers):
                 if wakeProducers { producerRoom.broadcast() }
-            case .idle(let wakeProducers, _):
-                cell.setProcessing(false)
+                next = nil
+            case .idle(let wakeProducers):
                 if wakeProducers { producerRoom.broadcast() }
                 return
             case .handOff:
-                cell.setProcessing(false)
                 scheduleProcessing()
                 return
-            case .stop:
-                cell.setProcessing(false)
+            case .stop, nil:
                 return
             }
         }
     }
 
+    /// The engine's decision after a batch, under the lock; the processing thread's id is cleared with the role.
+    @inlinable
+    func finish(
+        _ engine: inout EngineState<Action, State>,
+        _ context: inout ProcessorContext<Action, State>,
+        budget: Int,
+        released: inout Released
+    ) -> EngineState<Action, State>.Next {
+        let next = engine.next(&context, budget: budget, released: &released)
+        if case .batch = next {} else { cell.setProcessing(false) }
+        return next
+    }
+
     // MARK: - The pipeline (processing thread only)
 
+    /// Runs the pipeline for one action. When nothing follows the commit (no IO, no observer, an empty batch), the
+    /// commit's critical section also decides what comes next, and that decision is returned.
     @inlinable
-    func process(_ dispatched: DispatchedAction<Action>, _ context: inout ProcessorContext<Action, State>) {
+    func process(
+        _ dispatched: DispatchedAction<Action>,
+        _ context: inout ProcessorContext<Action, State>,
+        gateClosed: Bool,
+        budget: Int
+    ) -> EngineState<Action, State>.Next? {
         let action = dispatched.action
-        // The runtime middlewares for this action are fixed before any middleware runs: one registered meanwhile
-        // sees the next action.
-        if runtimeVersion.load(ordering: .acquiring) != context.runtimeVersion { refresh(&context) }
-        // 1. handle, in composition order; state() is the state before the reducer.
-        let io = middleware?.handle(action: action, from: dispatched.dispatcher, state: getState) ?? .pure()
-        let runtimeIO = context.runtime.isEmpty ? IO<Action>.pure() : handleRuntime(dispatched, context.runtime)
-        // 2. reduce in place. The previous state is kept only when observers need it to decide.
-        if observersVersion.load(ordering: .acquiring) != context.observersVersion { refresh(&context) }
+        var io = IO<Action>.pure()
+        var runtimeIO = IO<Action>.pure()
+        if !gateClosed {
+            // The runtime middlewares for this action are fixed before any middleware runs: one registered
+            // meanwhile sees the next action.
+            if runtimeVersion.load(ordering: .acquiring) != context.runtimeVersion { refresh(&context) }
+            // 1. handle, in composition order; state() is the state before the reducer.
+            if let middleware { io = middleware.handle(action: action, from: dispatched.dispatcher, state: getState) }
+            if !context.runtime.isEmpty { runtimeIO = handleRuntime(dispatched, context.runtime) }
+            var released = Released()
+            LockedValue.withLock(engine, cell.gate) { engine, gate in
+                engine.refresh(&context, into: &released)
+                StateCell.beginReduce(&gate)
+            }
+            _ = consume released
+        }
+        // 2. reduce in place, with no lock held. The previous state is kept only when observers need it.
         let previous: State? = needsPrevious && !context.observers.isEmpty ? cell.processorValue : nil
-        let (commit, observersChanged) = cell.reduce(
-            atCommit: { observersVersion.load(ordering: .acquiring) != context.observersVersion }
-        ) { reducer.reduce(action, &$0) }
-        // 3. observers, including those registered during the reducer.
-        if observersChanged { refresh(&context) }
+        cell.runReducer { reducer.reduce(action, &$0) }
+        let nothingFollows = context.batch.isEmpty && io.isPure && runtimeIO.isPure
+        var released = Released()
+        let (commit, wakeReaders, next) = LockedValue.withLock(engine, cell.gate) {
+            engine,
+            gate -> (UInt64, Bool, EngineState<Action, State>.Next?) in
+            let (commit, wakeReaders) = StateCell.commit(&gate)
+            // Observers registered during the reducer join now, and receive this commit.
+            engine.refresh(&context, into: &released)
+            guard nothingFollows, context.observers.isEmpty else { return (commit, wakeReaders, nil) }
+            return (commit, wakeReaders, finish(&engine, &context, budget: budget, released: &released))
+        }
+        if wakeReaders { cell.wakeReaders() }
+        _ = consume released
+        if next != nil { return next }
+        // 3. observers.
         if !context.observers.isEmpty { deliver(commit: commit, previous: previous, to: context.observers) }
         // 4. IOs in reverse composition order (runtime middlewares come last in the composition, so first here).
         if !(runtimeIO.isPure && io.isPure) {
             runtimeIO.run(output)
             io.run(output)
         }
+        return nil
     }
 
     @inlinable
@@ -186,10 +256,10 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     }
 
     /// Brings the processing thread's snapshots up to date; the stale ones are released after the unlock.
-    @usableFromInline @inline(never)
+    @inlinable @inline(never)
     func refresh(_ context: inout ProcessorContext<Action, State>) {
         let released = engine.withLock { state in
-            var released = Released<Action, State>()
+            var released = Released()
             state.refresh(&context, into: &released)
             return released
         }
