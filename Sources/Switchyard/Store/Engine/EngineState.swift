@@ -60,7 +60,8 @@ enum EngineLimits {
 /// unlocking.
 ///
 /// The processing role: while `phase` is `.processing(thread)`, that thread owns the ``ProcessorContext`` (it moved
-/// out of `context`) and is the only one running the pipeline. In every other phase `context` holds it.
+/// out of `context`, which is `nil` meanwhile) and is the only one running the pipeline. In every other phase
+/// `context` holds it. Handing it over moves it: no reference is counted.
 @usableFromInline
 struct EngineState<Action: Sendable, State>: Sendable {
     @usableFromInline
@@ -77,7 +78,7 @@ struct EngineState<Action: Sendable, State>: Sendable {
 
     @usableFromInline var phase = Phase.idle
     @usableFromInline var queue = ActionQueue<QueuedAction<Action>>()
-    @usableFromInline var context = ProcessorContext<Action, State>()
+    @usableFromInline var context: ProcessorContext<Action, State>? = ProcessorContext()
     @usableFromInline var observers = EngineRegistry<StateObserver<State>>()
     @usableFromInline var runtime = EngineRegistry<RuntimeEntry<Action, State>>()
     /// Runtime middlewares whose `receiveContext` runs before they join the pipeline, by id.
@@ -103,19 +104,19 @@ struct EngineState<Action: Sendable, State>: Sendable {
     }
 
     /// Accepts an action dispatched by `thread`; `canProcessHere` says whether the scheduling policy lets that
-    /// thread run the pipeline. With ``Admission/process``, `processorContext` (empty before) holds the context.
+    /// thread run the pipeline. With ``Admission/process``, `processorContext` (`nil` before) holds the context.
     @inlinable
     mutating func admit(
         _ dispatched: DispatchedAction<Action>,
         thread: UInt,
         canProcessHere: Bool,
-        context processorContext: inout ProcessorContext<Action, State>
+        context processorContext: inout ProcessorContext<Action, State>?
     ) -> Admission {
         switch phase {
         case .idle:
             if canProcessHere {
                 phase = .processing(thread: thread)
-                swap(&processorContext, &context)
+                processorContext = context.take()
                 return .process
             }
             queue.append(QueuedAction(dispatched, thread: thread))
@@ -145,21 +146,14 @@ struct EngineState<Action: Sendable, State>: Sendable {
         return true
     }
 
-    /// Takes the scheduled processing role, moving the context into `processorContext` (empty before); `false`
+    /// Takes the scheduled processing role, moving the context into `processorContext` (`nil` before); `false`
     /// when there is nothing scheduled (the store was closed).
     @inlinable
-    mutating func beginScheduled(thread: UInt, context processorContext: inout ProcessorContext<Action, State>) -> Bool {
+    mutating func beginScheduled(thread: UInt, context processorContext: inout ProcessorContext<Action, State>?) -> Bool {
         guard phase == .scheduled else { return false }
         phase = .processing(thread: thread)
-        swap(&processorContext, &context)
+        processorContext = context.take()
         return true
-    }
-
-    @inlinable
-    mutating func takeContext() -> ProcessorContext<Action, State> {
-        var taken = ProcessorContext<Action, State>()
-        swap(&taken, &context)
-        return taken
     }
 
     // MARK: - Between actions
@@ -180,38 +174,43 @@ struct EngineState<Action: Sendable, State>: Sendable {
     /// `budget` more actions into its batch, or hands the role back. What it lets go of goes to `released`.
     @inlinable
     mutating func next(
-        _ processorContext: inout ProcessorContext<Action, State>,
+        _ processorContext: inout ProcessorContext<Action, State>?,
         budget: Int,
         released: inout Released
     ) -> Next {
         if phase == .closed {
-            var stopped = ProcessorContext<Action, State>()
-            swap(&stopped, &processorContext)
-            released.keep(stopped)
+            if let stopped = processorContext.take() { released.keep(stopped) }
             return .stop
         }
-        refresh(&processorContext, into: &released)
+        refresh(&processorContext!, into: &released)
         if queue.isEmpty {
             if let shrunk = queue.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity) { released.keep(shrunk) }
-            if let shrunk = processorContext.batch.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity) {
+            if let shrunk = processorContext!.batch.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity) {
                 released.keep(shrunk)
             }
-            swap(&context, &processorContext)
+            context = processorContext.take()
             phase = .idle
             return .idle(wakeProducers: waitingProducers > 0)
         }
         if budget <= 0 {
-            swap(&context, &processorContext)
+            context = processorContext.take()
             phase = .scheduled
             return .handOff
         }
-        queue.moveFirst(budget, to: &processorContext.batch)
+        queue.moveFirst(budget, to: &processorContext!.batch)
         return .batch(wakeProducers: waitingProducers > 0 && queue.count < EngineLimits.highWaterMark)
     }
 
     /// Brings the processing thread's snapshots up to date; the stale ones go to `released`.
-    @inlinable
+    @inlinable @inline(__always)
     func refresh(_ processorContext: inout ProcessorContext<Action, State>, into released: inout Released) {
+        guard processorContext.observersVersion != observers.version || processorContext.runtimeVersion != runtime.version
+        else { return }
+        refreshSnapshots(&processorContext, into: &released)
+    }
+
+    @inlinable @inline(never)
+    func refreshSnapshots(_ processorContext: inout ProcessorContext<Action, State>, into released: inout Released) {
         if processorContext.observersVersion != observers.version {
             var stale = observers.elements
             swap(&stale, &processorContext.observers)
@@ -229,10 +228,8 @@ struct EngineState<Action: Sendable, State>: Sendable {
     /// Refreshes the idle context's snapshots (when no thread processes), so that what was removed goes now.
     @inlinable
     mutating func refreshIdleContext(into released: inout Released) {
-        if case .processing = phase { return }
-        var idle = takeContext()
-        refresh(&idle, into: &released)
-        swap(&context, &idle)
+        guard context != nil else { return }
+        refresh(&context!, into: &released)
     }
 
     // MARK: - Registrations
@@ -321,16 +318,12 @@ struct EngineState<Action: Sendable, State>: Sendable {
         runtime: ContiguousArray<RuntimeEntry<Action, State>>,
         observers: ContiguousArray<StateObserver<State>>
     ) {
-        let wasProcessing: Bool
-        if case .processing = phase { wasProcessing = true } else { wasProcessing = false }
         phase = .closed
         var released = Released()
         released.keep(queue.removeAll())
         reservations.removeAll()
-        if !wasProcessing {
-            // The processing thread, if any, releases its own context when it stops.
-            released.keep(takeContext())
-        }
+        // The processing thread, if any, releases its own context when it stops.
+        if let idle = context.take() { released.keep(idle) }
         return (released, runtime.removeAll(), observers.removeAll())
     }
 }

@@ -70,7 +70,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     func dispatch(_ dispatched: DispatchedAction<Action>) {
         let thread = currentThreadID()
         let canProcessHere = scheduler.canProcessOnCurrentThread
-        var context = ProcessorContext<Action, State>()
+        var context: ProcessorContext<Action, State>?
         var released = Released()
         let (admission, gateClosed) = LockedValue.withLock(
             engine,
@@ -81,9 +81,9 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
             let admission = engine.admit(dispatched, thread: thread, canProcessHere: canProcessHere, context: &context)
             guard case .process = admission else { return (admission, false) }
             cell.setProcessing(true)
-            engine.refresh(&context, into: &released)
+            engine.refresh(&context!, into: &released)
             // With no middleware to call first, the reducer's gate closes in this same critical section.
-            guard middleware == nil, context.runtime.isEmpty else { return (admission, false) }
+            guard middleware == nil, context!.runtime.isEmpty else { return (admission, false) }
             StateCell.beginReduce(&gate)
             return (admission, true)
         }
@@ -107,7 +107,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     @usableFromInline
     func runScheduled() {
         let thread = currentThreadID()
-        var context = ProcessorContext<Action, State>()
+        var context: ProcessorContext<Action, State>?
         let began = engine.withLock { engine in
             guard engine.beginScheduled(thread: thread, context: &context) else { return false }
             cell.setProcessing(true)
@@ -122,14 +122,14 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     @inlinable
     func run(
         after next: EngineState<Action, State>.Next?,
-        context: inout ProcessorContext<Action, State>,
+        context: inout ProcessorContext<Action, State>?,
         thread: UInt
     ) {
         var budget = EngineLimits.fairnessBudget
         var next = next
         while true {
             if next == nil {
-                if let queued = context.batch.popFirst() {
+                if let queued = context!.batch.popFirst() {
                     if queued.thread != thread { budget -= 1 }
                     next = process(queued.dispatched, &context, gateClosed: false, budget: budget)
                     continue
@@ -158,7 +158,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     @inlinable
     func finish(
         _ engine: inout EngineState<Action, State>,
-        _ context: inout ProcessorContext<Action, State>,
+        _ context: inout ProcessorContext<Action, State>?,
         budget: Int,
         released: inout Released
     ) -> EngineState<Action, State>.Next {
@@ -174,7 +174,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     @inlinable
     func process(
         _ dispatched: DispatchedAction<Action>,
-        _ context: inout ProcessorContext<Action, State>,
+        _ context: inout ProcessorContext<Action, State>?,
         gateClosed: Bool,
         budget: Int
     ) -> EngineState<Action, State>.Next? {
@@ -184,36 +184,36 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         if !gateClosed {
             // The runtime middlewares for this action are fixed before any middleware runs: one registered
             // meanwhile sees the next action.
-            if runtimeVersion.load(ordering: .acquiring) != context.runtimeVersion { refresh(&context) }
+            if runtimeVersion.load(ordering: .acquiring) != context!.runtimeVersion { refresh(&context!) }
             // 1. handle, in composition order; state() is the state before the reducer.
             if let middleware { io = middleware.handle(action: action, from: dispatched.dispatcher, state: getState) }
-            if !context.runtime.isEmpty { runtimeIO = handleRuntime(dispatched, context.runtime) }
+            if !context!.runtime.isEmpty { runtimeIO = handleRuntime(dispatched, context!.runtime) }
             var released = Released()
             LockedValue.withLock(engine, cell.gate) { engine, gate in
-                engine.refresh(&context, into: &released)
+                engine.refresh(&context!, into: &released)
                 StateCell.beginReduce(&gate)
             }
             _ = consume released
         }
         // 2. reduce in place, with no lock held. The previous state is kept only when observers need it.
-        let previous: State? = needsPrevious && !context.observers.isEmpty ? cell.processorValue : nil
+        let previous: State? = needsPrevious && !context!.observers.isEmpty ? cell.processorValue : nil
         cell.runReducer { reducer.reduce(action, &$0) }
-        let nothingFollows = context.batch.isEmpty && io.isPure && runtimeIO.isPure
+        let nothingFollows = context!.batch.isEmpty && io.isPure && runtimeIO.isPure
         var released = Released()
         let (commit, wakeReaders, next) = LockedValue.withLock(engine, cell.gate) {
             engine,
             gate -> (UInt64, Bool, EngineState<Action, State>.Next?) in
             let (commit, wakeReaders) = StateCell.commit(&gate)
             // Observers registered during the reducer join now, and receive this commit.
-            engine.refresh(&context, into: &released)
-            guard nothingFollows, context.observers.isEmpty else { return (commit, wakeReaders, nil) }
+            engine.refresh(&context!, into: &released)
+            guard nothingFollows, context!.observers.isEmpty else { return (commit, wakeReaders, nil) }
             return (commit, wakeReaders, finish(&engine, &context, budget: budget, released: &released))
         }
         if wakeReaders { cell.wakeReaders() }
         _ = consume released
         if next != nil { return next }
         // 3. observers.
-        if !context.observers.isEmpty { deliver(commit: commit, previous: previous, to: context.observers) }
+        if !context!.observers.isEmpty { deliver(commit: commit, previous: previous, to: context!.observers) }
         // 4. IOs in reverse composition order (runtime middlewares come last in the composition, so first here).
         if !(runtimeIO.isPure && io.isPure) {
             runtimeIO.run(output)
