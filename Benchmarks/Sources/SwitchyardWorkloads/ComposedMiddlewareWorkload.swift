@@ -1,7 +1,7 @@
 import Switchyard
 
 /// A middleware that reads the state before the reducer and has nothing to do after it.
-struct StateReadingMiddleware: MiddlewareProtocol {
+struct StateReadingMiddleware: MiddlewareProtocol, Sendable {
     // Implemented, though empty, because the protocol's default implementation is deprecated and using it warns.
     func receiveContext(getState: @escaping GetState<Counter>, output: AnyActionHandler<CounterAction>) {}
 

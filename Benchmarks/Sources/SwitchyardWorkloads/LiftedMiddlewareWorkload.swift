@@ -2,7 +2,7 @@ import Switchyard
 
 /// A middleware of a part of the app: it handles the part's local action, reads the state, and does nothing after
 /// the reducer.
-struct LocalStateReadingMiddleware: MiddlewareProtocol {
+struct LocalStateReadingMiddleware: MiddlewareProtocol, Sendable {
     // Implemented, though empty, because the protocol's default implementation is deprecated and using it warns.
     func receiveContext(getState: @escaping GetState<Counter>, output: AnyActionHandler<Int>) {}
 

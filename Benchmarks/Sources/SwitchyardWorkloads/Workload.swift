@@ -6,8 +6,8 @@ package protocol Workload: AnyObject {
     /// Creates the store and everything it needs; nothing here is measured.
     init()
 
-    /// Dispatches `count` actions on the calling thread and returns once the state reflects every one of them; it
-    /// stops the process if it does not, so no dispatch can be optimised away.
+    /// Dispatches `count` actions, on the calling thread unless the workload says otherwise, and returns once the
+    /// state reflects every one of them; it stops the process if it does not, so no dispatch can be optimised away.
     func run(_ count: Int)
 }
 
@@ -20,6 +20,13 @@ package var allWorkloads: [any Workload.Type] {
         LiftedMiddlewareWorkload.self,
         ObserverWorkload.self,
         LargeStateWorkload.self,
+        ErasedMiddlewareWorkload.self,
+        ErasedLiftWorkload.self,
+        TwoThreadsWorkload.self,
+        FourThreadsWorkload.self,
+        EightThreadsWorkload.self,
+        TenObserversWorkload.self,
+        TenThousandMiddlewaresWorkload.self,
         LiteralLiftWorkload.self,  // profiling only; see its documentation
     ]
 }

@@ -41,11 +41,16 @@ extension ActionHandler {
 
     /// A handler of `NewAction` that transforms each action with `transform` and dispatches it here.
     ///
-    /// The source of each action is kept.
+    /// The source of each action is kept, and so is the store's effect scope: effects run through the new handler
+    /// belong to the store this one dispatches to, exactly as with ``AnyActionHandler/contramap(_:)``.
+    ///
+    /// ```swift
+    /// let searchOutput = output.contramap(AppAction.search)
+    /// ```
     public func contramap<NewAction>(
         _ transform: @escaping @Sendable (NewAction) -> ActionType
     ) -> AnyActionHandler<NewAction> {
-        AnyActionHandler { dispatched in self.dispatch(dispatched.map(transform)) }
+        AnyActionHandler(self).contramap(transform)
     }
 
     /// This handler behind the type-erased ``AnyActionHandler``.

@@ -28,12 +28,14 @@ public struct AnyActionHandler<ActionType>: ActionHandler {
     }
 
     /// Wraps another handler; wrapping an `AnyActionHandler` returns it unchanged.
+    ///
+    /// Wrapping a store keeps the store's effect scope, so the effects run through the wrapper belong to the store.
     public init<Handler: ActionHandler>(_ handler: Handler) where Handler.ActionType == ActionType {
         if let erased = handler as? AnyActionHandler<ActionType> {
             self = erased
         } else {
             self.realHandler = { handler.dispatch($0) }
-            self.effectScope = nil
+            self.effectScope = (handler as? any EffectScopeProvider)?.effectScope
         }
     }
 

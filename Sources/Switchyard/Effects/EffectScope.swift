@@ -4,8 +4,9 @@
 /// A store owns one scope and hands it to middlewares inside its output handler, so lifted middlewares reach it
 /// too. Starting an effect with an id can first cancel the running effects with that id; a finished effect leaves
 /// the scope; ``close()``, called when the store is freed, cancels every running effect and refuses new ones, so
-/// no effect outlives its store (SEMANTICS R5). The bookkeeping is the pure ``EffectTable``; no user code runs
-/// while the lock is held.
+/// no effect outlives its store. Cancelling an effect sets its ``EffectCancellation`` flag, which its output
+/// handler checks, then cancels its task. The bookkeeping is the pure ``EffectTable``; no user code runs, and no
+/// task is cancelled, while the lock is held.
 @usableFromInline
 package final class EffectScope: @unchecked Sendable {
     /// Where failures of effects without an error handler are reported.
@@ -20,19 +21,22 @@ package final class EffectScope: @unchecked Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// Starts `operation` in a new task registered under `origin.id`.
+    /// Starts `operation` in a new task registered under `origin.id`; cancelling it sets `cancellation`.
     ///
     /// With `cancelInFlight`, the running effects with the same id are cancelled first. On a closed scope nothing
     /// starts.
     func start(
         origin: EffectOrigin,
+        cancellation: EffectCancellation,
         cancelInFlight: Bool,
         priority: TaskPriority?,
         operation: @escaping @Sendable () async -> Void
     ) {
-        let decision = lock.withLock { table.start(origin: origin, cancelInFlight: cancelInFlight) }
+        let decision = lock.withLock {
+            table.start(origin: origin, cancellation: cancellation, cancelInFlight: cancelInFlight)
+        }
         guard case .start(let token, let cancelling) = decision else { return }
-        for task in cancelling { task.cancel() }
+        for effect in cancelling { effect.perform() }
         let task = Task(priority: priority) {
             await operation()
             self.finish(token)
@@ -44,14 +48,14 @@ package final class EffectScope: @unchecked Sendable {
 
     /// Cancels the running effects started with `id`.
     func cancel(id: EffectID) {
-        let tasks = lock.withLock { table.cancel(id: id) }
-        for task in tasks { task.cancel() }
+        let cancelling = lock.withLock { table.cancel(id: id) }
+        for effect in cancelling { effect.perform() }
     }
 
     /// Cancels every running effect and refuses new ones; the store calls it when it is freed.
     package func close() {
-        let tasks = lock.withLock { table.close() }
-        for task in tasks { task.cancel() }
+        let cancelling = lock.withLock { table.close() }
+        for effect in cancelling { effect.perform() }
     }
 
     /// Whether ``close()`` has been called.
@@ -68,10 +72,8 @@ package final class EffectScope: @unchecked Sendable {
     }
 
     private func finish(_ token: UInt64) {
-        let toNotify = lock.withLock {
-            table.finish(token)
-            return observers
-        }
+        // The finished entry is returned, so it is released after unlocking.
+        let (_, toNotify) = lock.withLock { (table.finish(token), observers) }
         for observer in toNotify { observer() }
     }
 }

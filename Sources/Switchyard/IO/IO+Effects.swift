@@ -6,7 +6,9 @@ extension IO {
     /// kept after its store was freed, it does not start. An error thrown by
     /// `operation` goes to `handler` when there is one; otherwise it is reported through the store's diagnostics
     /// as ``StoreDiagnostic/Kind/effectFailed``. Cancellation is not a failure: a `CancellationError`, or any error
-    /// thrown once the effect is cancelled, is ignored, and actions dispatched after cancellation are dropped.
+    /// thrown once the effect is cancelled, is ignored. Actions dispatched through `output` after the effect is
+    /// cancelled are dropped, whoever dispatches them: the effect itself, a callback it registered that runs later
+    /// on another thread or a `DispatchQueue`, or a task it started.
     ///
     /// ```swift
     /// return .run(id: RequestID.favorite(movieId), cancelInFlight: true) { output in
@@ -41,12 +43,13 @@ extension IO {
         let origin = EffectOrigin(id: id.map { EffectID($0) }, fileID: "\(fileID)", line: line)
         return IO { output in
             let scope = output.effectScope
-            let effectOutput = output.droppingDispatchesAfterCancellation()
+            let cancellation = EffectCancellation()
+            let effectOutput = output.droppingDispatches(after: cancellation)
             let body: @Sendable () async -> Void = {
                 do {
                     try await operation(effectOutput)
                 } catch {
-                    guard !(error is CancellationError), !Task.isCancelled else { return }
+                    guard !(error is CancellationError), !cancellation.isCancelled, !Task.isCancelled else { return }
                     if let handler {
                         await handler(error, effectOutput)
                     } else {
@@ -56,7 +59,13 @@ extension IO {
                 }
             }
             if let scope {
-                scope.start(origin: origin, cancelInFlight: cancelInFlight, priority: priority, operation: body)
+                scope.start(
+                    origin: origin,
+                    cancellation: cancellation,
+                    cancelInFlight: cancelInFlight,
+                    priority: priority,
+                    operation: body
+                )
             } else {
                 Task(priority: priority, operation: body)
             }
@@ -112,10 +121,11 @@ extension IO {
 }
 
 extension AnyActionHandler {
-    /// This handler, except that it drops actions dispatched from a cancelled task.
-    fileprivate func droppingDispatchesAfterCancellation() -> AnyActionHandler {
+    /// This handler, except that it drops the actions dispatched once `cancellation` is set, from whatever thread or
+    /// task they are dispatched.
+    fileprivate func droppingDispatches(after cancellation: EffectCancellation) -> AnyActionHandler {
         AnyActionHandler(effectScope: effectScope) { dispatched in
-            guard !Task.isCancelled else { return }
+            guard !cancellation.isCancelled else { return }
             self.dispatch(dispatched)
         }
     }
