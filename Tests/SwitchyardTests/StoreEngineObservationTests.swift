@@ -58,19 +58,19 @@ import Testing
     }
 
     @Test func readsFromOtherThreadsDuringTheReducerWaitForTheCommit() async {
-        let inReducer = DispatchSemaphore(value: 0)
+        let inReducer = Counter()
         let finishReducer = DispatchSemaphore(value: 0)
         let store = Store(
             initialState: 0,
             reducer: Reducer<Action, Int>.reduce { _, state in
                 state = -1  // half-reduced
-                inReducer.signal()
+                inReducer.increment()
                 finishReducer.wait()
                 state = 1
             }
         )
         startThreads(1) { _ in store.dispatch(.increment) }
-        inReducer.wait()
+        await waitUntil { inReducer.value == 1 }
         let read = Slot<Int>()
         let reader = startThreads(1) { _ in read.value = store.state }
         try? await Task.sleep(for: .milliseconds(50))
@@ -97,7 +97,7 @@ import Testing
         await waitUntil { loopEnded.value == 1 }
         #expect(loopEnded.value == 1)
         #expect(received.values == [0, 1])
-        _ = await consumer.value
+        consumer.cancel()
     }
 
     final class SetUpMiddleware: MiddlewareProtocol, @unchecked Sendable {

@@ -45,17 +45,23 @@ import Testing
                         producerQueued.increment()
                     }
                 }
-                while producerQueued.value < 2_000 { sched_yield() }
+                while producerQueued.value < 2_000 { usleep(100) }
             }
         }
         let store = Store(initialState: Tally(), reducer: Self.reducer, middleware: middleware)
         storeSlot.value = store
-        callerThread.store(currentThreadNumber(), ordering: .relaxed)
-        store.dispatch(.start)  // returns while the producer still dispatches
-        let returnedWhileProducing = !stop.load(ordering: .relaxed)
-        callerThread.store(0, ordering: .relaxed)
-        stop.store(true, ordering: .relaxed)
-        #expect(returnedWhileProducing)
+        let returnedWhileProducing = Atomic<Bool>(false)
+        // On a thread of its own: the caller's dispatch must not block the test's executor.
+        let caller = startThreads(1) { _ in
+            callerThread.store(currentThreadNumber(), ordering: .relaxed)
+            store.dispatch(.start)  // returns while the producer still dispatches
+            returnedWhileProducing.store(!stop.load(ordering: .relaxed), ordering: .relaxed)
+            callerThread.store(0, ordering: .relaxed)
+            stop.store(true, ordering: .relaxed)
+        }
+        await waitUntil { caller.value == 1 }
+        let returnedEarly = returnedWhileProducing.load(ordering: .relaxed)
+        #expect(returnedEarly)
         #expect(processedByCaller.value <= 256)
         await waitUntil { store.state.fromProducer == producerQueued.value }
         #expect(store.state.fromProducer == producerQueued.value)

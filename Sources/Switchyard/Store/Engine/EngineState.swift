@@ -11,21 +11,6 @@ struct QueuedAction<Action: Sendable>: Sendable {
     }
 }
 
-/// What the processing thread works from: its snapshots of the observers and runtime middlewares, and its batch of
-/// actions. One thread at a time owns it: the engine hands it over under its lock.
-@usableFromInline
-struct ProcessorContext<Action: Sendable, State>: Sendable {
-    @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
-    @usableFromInline var observersVersion: UInt64 = 0
-    @usableFromInline var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
-    @usableFromInline var runtimeVersion: UInt64 = 0
-    @usableFromInline var batch = ActionQueue<QueuedAction<Action>>()
-
-    /// An empty context; it allocates nothing.
-    @inlinable
-    init() {}
-}
-
 /// What the engine lets go of in one decision: the caller drops it after unlocking, so that any `deinit` it
 /// triggers (user code) runs with no lock held. Empty, it holds no storage and costs nothing to drop.
 @usableFromInline
@@ -78,7 +63,9 @@ struct EngineState<Action: Sendable, State>: Sendable {
 
     @usableFromInline var phase = Phase.idle
     @usableFromInline var queue = ActionQueue<QueuedAction<Action>>()
-    @usableFromInline var context: ProcessorContext<Action, State>? = ProcessorContext()
+    /// The processing thread's context: the engine touches it only while no thread holds the processing role, or
+    /// on behalf of the thread that holds it, in that thread's critical sections.
+    @usableFromInline let context: ProcessorContext<Action, State>
     @usableFromInline var observers = EngineRegistry<StateObserver<State>>()
     @usableFromInline var runtime = EngineRegistry<RuntimeEntry<Action, State>>()
     /// Runtime middlewares whose `receiveContext` runs before they join the pipeline, by id.
@@ -87,7 +74,9 @@ struct EngineState<Action: Sendable, State>: Sendable {
     @usableFromInline var lastID: UInt64 = 0
 
     @inlinable
-    init() {}
+    init(context: ProcessorContext<Action, State>) {
+        self.context = context
+    }
 
     // MARK: - Dispatch
 
@@ -104,19 +93,14 @@ struct EngineState<Action: Sendable, State>: Sendable {
     }
 
     /// Accepts an action dispatched by `thread`; `canProcessHere` says whether the scheduling policy lets that
-    /// thread run the pipeline. With ``Admission/process``, `processorContext` (`nil` before) holds the context.
+    /// thread run the pipeline. With ``Admission/process``, the caller holds the processing role, and with it the
+    /// use of ``context``, until a decision hands the role back.
     @inlinable
-    mutating func admit(
-        _ dispatched: DispatchedAction<Action>,
-        thread: UInt,
-        canProcessHere: Bool,
-        context processorContext: inout ProcessorContext<Action, State>?
-    ) -> Admission {
+    mutating func admit(_ dispatched: DispatchedAction<Action>, thread: UInt, canProcessHere: Bool) -> Admission {
         switch phase {
         case .idle:
             if canProcessHere {
                 phase = .processing(thread: thread)
-                processorContext = context.take()
                 return .process
             }
             queue.append(QueuedAction(dispatched, thread: thread))
@@ -146,13 +130,26 @@ struct EngineState<Action: Sendable, State>: Sendable {
         return true
     }
 
-    /// Takes the scheduled processing role, moving the context into `processorContext` (`nil` before); `false`
-    /// when there is nothing scheduled (the store was closed).
+    /// Whether an action can be processed without the context: nobody observes and no runtime middleware is
+    /// registered. (When no thread processes, the context's snapshots match the registries.)
     @inlinable
-    mutating func beginScheduled(thread: UInt, context processorContext: inout ProcessorContext<Action, State>?) -> Bool {
-        guard phase == .scheduled else { return false }
+    var isAlone: Bool { observers.elements.isEmpty && runtime.elements.isEmpty }
+
+    /// Ends the processing of an action done alone: back to idle when nothing arrived meanwhile (no queued action,
+    /// no observer registered during the reducer); `false` otherwise, and the caller goes on with the context.
+    @inlinable
+    mutating func endAloneAction() -> Bool {
+        guard case .processing = phase, queue.isEmpty, observers.elements.isEmpty else { return false }
+        phase = .idle
+        return true
+    }
+
+    /// Takes the scheduled processing role; `false` when there is nothing scheduled (the store was closed).
+    @inlinable
+    mutating func beginScheduled(thread: UInt, released: inout Released) -> Bool {
+        guard case .scheduled = phase else { return false }
         phase = .processing(thread: thread)
-        processorContext = context.take()
+        refresh(context, into: &released)
         return true
     }
 
@@ -173,44 +170,39 @@ struct EngineState<Action: Sendable, State>: Sendable {
     /// Decides what the processing thread does after its batch: refreshes its snapshots, then moves up to
     /// `budget` more actions into its batch, or hands the role back. What it lets go of goes to `released`.
     @inlinable
-    mutating func next(
-        _ processorContext: inout ProcessorContext<Action, State>?,
-        budget: Int,
-        released: inout Released
-    ) -> Next {
-        if phase == .closed {
-            if let stopped = processorContext.take() { released.keep(stopped) }
+    mutating func next(budget: Int, released: inout Released) -> Next {
+        if case .closed = phase {
+            released.keep(context.removeAll())
             return .stop
         }
-        refresh(&processorContext!, into: &released)
+        refresh(context, into: &released)
+        if !context.batch.isEmpty { return .batch(wakeProducers: false) }
         if queue.isEmpty {
             if let shrunk = queue.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity) { released.keep(shrunk) }
-            if let shrunk = processorContext!.batch.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity) {
+            if let shrunk = context.batch.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity) {
                 released.keep(shrunk)
             }
-            context = processorContext.take()
             phase = .idle
             return .idle(wakeProducers: waitingProducers > 0)
         }
         if budget <= 0 {
-            context = processorContext.take()
             phase = .scheduled
             return .handOff
         }
-        queue.moveFirst(budget, to: &processorContext!.batch)
+        queue.moveFirst(budget, to: &context.batch)
         return .batch(wakeProducers: waitingProducers > 0 && queue.count < EngineLimits.highWaterMark)
     }
 
     /// Brings the processing thread's snapshots up to date; the stale ones go to `released`.
     @inlinable @inline(__always)
-    func refresh(_ processorContext: inout ProcessorContext<Action, State>, into released: inout Released) {
+    func refresh(_ processorContext: ProcessorContext<Action, State>, into released: inout Released) {
         guard processorContext.observersVersion != observers.version || processorContext.runtimeVersion != runtime.version
         else { return }
-        refreshSnapshots(&processorContext, into: &released)
+        refreshSnapshots(processorContext, into: &released)
     }
 
     @inlinable @inline(never)
-    func refreshSnapshots(_ processorContext: inout ProcessorContext<Action, State>, into released: inout Released) {
+    func refreshSnapshots(_ processorContext: ProcessorContext<Action, State>, into released: inout Released) {
         if processorContext.observersVersion != observers.version {
             var stale = observers.elements
             swap(&stale, &processorContext.observers)
@@ -228,8 +220,8 @@ struct EngineState<Action: Sendable, State>: Sendable {
     /// Refreshes the idle context's snapshots (when no thread processes), so that what was removed goes now.
     @inlinable
     mutating func refreshIdleContext(into released: inout Released) {
-        guard context != nil else { return }
-        refresh(&context!, into: &released)
+        if case .processing = phase { return }
+        refresh(context, into: &released)
     }
 
     // MARK: - Registrations
@@ -243,7 +235,7 @@ struct EngineState<Action: Sendable, State>: Sendable {
     /// Adds `observer`; `false` when the store is closed.
     @inlinable
     mutating func addObserver(_ observer: StateObserver<State>) -> Bool {
-        guard phase != .closed else { return false }
+        if case .closed = phase { return false }
         observers.append(observer)
         return true
     }
@@ -268,7 +260,7 @@ struct EngineState<Action: Sendable, State>: Sendable {
     /// Reserves an id for a runtime middleware, refusing a class instance that is already registered.
     @inlinable
     mutating func reserveRuntime(identity: ObjectIdentifier?) -> Reservation {
-        guard phase != .closed else { return .closed }
+        if case .closed = phase { return .closed }
         if let identity {
             if let entry = runtime.elements.first(where: { $0.identity == identity }) {
                 return .duplicate(id: entry.id)
@@ -285,7 +277,8 @@ struct EngineState<Action: Sendable, State>: Sendable {
     /// Adds a reserved middleware to the pipeline; `false` when it was removed or the store closed meanwhile.
     @inlinable
     mutating func activate(_ entry: RuntimeEntry<Action, State>) -> Bool {
-        guard reservations.removeValue(forKey: entry.id) != nil, phase != .closed else { return false }
+        guard reservations.removeValue(forKey: entry.id) != nil else { return false }
+        if case .closed = phase { return false }
         runtime.append(entry)
         return true
     }
@@ -318,12 +311,12 @@ struct EngineState<Action: Sendable, State>: Sendable {
         runtime: ContiguousArray<RuntimeEntry<Action, State>>,
         observers: ContiguousArray<StateObserver<State>>
     ) {
-        phase = .closed
         var released = Released()
+        // The processing thread, if any, releases the context's contents when it stops.
+        if case .processing = phase {} else { released.keep(context.removeAll()) }
+        phase = .closed
         released.keep(queue.removeAll())
         reservations.removeAll()
-        // The processing thread, if any, releases its own context when it stops.
-        if let idle = context.take() { released.keep(idle) }
         return (released, runtime.removeAll(), observers.removeAll())
     }
 }

@@ -43,7 +43,7 @@ final class StateCell<State>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var inReducer = false
     @usableFromInline let diagnostics: StoreDiagnostics
 
-    @usableFromInline
+    @inlinable
     init(_ initialState: State, lock: Lock, diagnostics: StoreDiagnostics) {
         gate = LockedValue(Gate(), lock: lock)
         pointer = .allocate(capacity: 1)

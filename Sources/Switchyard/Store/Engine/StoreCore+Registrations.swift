@@ -120,7 +120,11 @@ extension StoreCore {
     /// Closes the engine when the store is freed: queued actions are dropped, waiting producers return, every
     /// stream of states ends, and everything registered is released (after the unlock).
     func close() {
-        let (released, runtime, ended) = engine.withLock { $0.close() }
+        let (released, runtime, ended) = engine.withLock { engine in
+            let closed = engine.close()
+            sharedQueueCount.store(0, ordering: .releasing)
+            return closed
+        }
         producerRoom.broadcast()
         for observer in ended {
             observer.isCancelled.store(true, ordering: .releasing)

@@ -4,8 +4,9 @@ import Synchronization
 // - The engine's mutable state (queue, phase, registrations) is reachable only through `engine.withLock`. What is
 //   decided under the lock comes back as a value; user code runs, and what the engine lets go of is released,
 //   after the unlock (every `Released` value is dropped by the caller, outside the closure).
-// - One thread at a time runs the pipeline: the one that `EngineState` put in the `.processing` phase, which owns
-//   the `ProcessorContext` it was handed. The processing thread is the only one that calls `process(_:_:)`.
+// - One thread at a time runs the pipeline: the one that `EngineState` put in the `.processing` phase. Only that
+//   thread calls `process`, `processAlone`, `run` and `deliver`, which use `context`; it does so from the decision
+//   that granted it the role to the decision that handed the role back.
 // - `output` is written once, in `init`, before the core is shared; it is read-only afterwards.
 // - The engine and the state cell's gate share one lock, so a critical section may decide for both (for example
 //   take the processing role and close the gate). The processing thread's id is stored in the cell only inside
@@ -16,9 +17,13 @@ import Synchronization
 @usableFromInline
 final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     @usableFromInline let engine: LockedValue<EngineState<Action, State>>
+    /// The processing thread's snapshots and batch; see `ProcessorContext` for who may use it.
+    @usableFromInline let context: ProcessorContext<Action, State>
     /// Producers waiting for room in a full queue wait on this.
     @usableFromInline let producerRoom = LockCondition()
     @usableFromInline let cell: StateCell<State>
+    /// The cell's gate, kept here too so that the engine's critical sections reach it without going through `cell`.
+    @usableFromInline let gate: LockedValue<StateCell<State>.Gate>
     @usableFromInline let scheduler: Scheduler
     @usableFromInline let reducer: Reducer<Action, State>
     /// `nil` when the store's middleware does nothing, so that a store without one does not call one per action.
@@ -32,9 +37,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     /// stale; written under the engine's lock.
     @usableFromInline let observersVersion = Atomic<UInt64>(0)
     @usableFromInline let runtimeVersion = Atomic<UInt64>(0)
+    /// A mirror of the shared queue's length, written under the engine's lock: the processing thread appends its
+    /// own dispatches to its batch without locking when nothing waits in the shared queue.
+    @usableFromInline let sharedQueueCount = Atomic<Int>(0)
     @usableFromInline private(set) var output: AnyActionHandler<Action>
 
-    @usableFromInline
+    /// Inlinable so that `getState` and `output` are specialized for the app's types where the store is created.
+    @inlinable
     init(
         initialState: State,
         reducer: Reducer<Action, State>,
@@ -46,8 +55,11 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     ) {
         let lock = Lock()
         let cell = StateCell(initialState, lock: lock, diagnostics: diagnostics)
-        self.engine = LockedValue(EngineState(), lock: lock)
+        let context = ProcessorContext<Action, State>()
+        self.context = context
+        self.engine = LockedValue(EngineState(context: context), lock: lock)
         self.cell = cell
+        self.gate = cell.gate
         self.scheduler = Scheduler(policy: scheduling)
         self.reducer = reducer
         self.middleware = middleware
@@ -69,34 +81,70 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     @inlinable
     func dispatch(_ dispatched: DispatchedAction<Action>) {
         let thread = currentThreadID()
+        // An action that the processing thread dispatches (from a middleware, the reducer, an observer or an IO)
+        // while nothing waits in the shared queue goes straight to the end of its batch: it would be next in the
+        // queue anyway, and a dispatch from another thread that the queue has not shown yet is concurrent with it.
+        if cell.processor.load(ordering: .relaxed) == thread, sharedQueueCount.load(ordering: .acquiring) == 0 {
+            context.batch.append(QueuedAction(dispatched, thread: thread))
+            return
+        }
         let canProcessHere = scheduler.canProcessOnCurrentThread
-        var context: ProcessorContext<Action, State>?
         var released = Released()
         let (admission, gateClosed) = LockedValue.withLock(
             engine,
-            cell.gate,
+            gate,
             waitingOn: producerRoom,
             while: { engine, _, wokeUp in engine.producerMustWait(thread: thread, wokeUp: wokeUp) }
         ) { engine, gate in
-            let admission = engine.admit(dispatched, thread: thread, canProcessHere: canProcessHere, context: &context)
-            guard case .process = admission else { return (admission, false) }
+            let admission = engine.admit(dispatched, thread: thread, canProcessHere: canProcessHere)
+            guard case .process = admission else {
+                sharedQueueCount.store(engine.queue.count, ordering: .releasing)
+                return (admission, false)
+            }
             cell.setProcessing(true)
-            engine.refresh(&context!, into: &released)
-            // With no middleware to call first, the reducer's gate closes in this same critical section.
-            guard middleware == nil, context!.runtime.isEmpty else { return (admission, false) }
+            engine.refresh(context, into: &released)
+            // With no middleware to call before the reducer, its gate closes in this same critical section.
+            guard middleware == nil, context.runtime.isEmpty else { return (admission, false) }
             StateCell.beginReduce(&gate)
             return (admission, true)
         }
         _ = consume released
         switch admission {
+        case .process where gateClosed && context.observers.isEmpty:
+            processAlone(dispatched, thread: thread)
         case .process:
-            let next = process(dispatched, &context, gateClosed: gateClosed, budget: EngineLimits.fairnessBudget)
-            run(after: next, context: &context, thread: thread)
+            let next = process(dispatched, gateClosed: gateClosed, budget: EngineLimits.fairnessBudget)
+            run(after: next, thread: thread)
         case .schedule:
             scheduleProcessing()
         case .queued, .rejected:
             break
         }
+    }
+
+    /// Runs the reducer for an action that no middleware and no observer sees, then returns to idle; when actions
+    /// or observers arrived meanwhile, goes on with them.
+    @inlinable
+    func processAlone(_ dispatched: DispatchedAction<Action>, thread: UInt) {
+        cell.runReducer { reducer.reduce(dispatched.action, &$0) }
+        var released = Released()
+        let (commit, wakeReaders, next) = LockedValue.withLock(engine, gate) {
+            engine,
+            gate -> (UInt64, Bool, EngineState<Action, State>.Next?) in
+            let (commit, wakeReaders) = StateCell.commit(&gate)
+            if context.batch.isEmpty, engine.endAloneAction() {
+                cell.setProcessing(false)
+                return (commit, wakeReaders, .idle(wakeProducers: false))
+            }
+            // Observers registered during the reducer join now, and receive this commit.
+            engine.refresh(context, into: &released)
+            guard context.observers.isEmpty else { return (commit, wakeReaders, nil) }
+            return (commit, wakeReaders, finish(&engine, budget: EngineLimits.fairnessBudget, released: &released))
+        }
+        if wakeReaders { cell.wakeReaders() }
+        _ = consume released
+        if next == nil { deliver(commit: commit, previous: nil) }
+        run(after: next, thread: thread)
     }
 
     @inlinable
@@ -107,35 +155,32 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     @usableFromInline
     func runScheduled() {
         let thread = currentThreadID()
-        var context: ProcessorContext<Action, State>?
+        var released = Released()
         let began = engine.withLock { engine in
-            guard engine.beginScheduled(thread: thread, context: &context) else { return false }
+            guard engine.beginScheduled(thread: thread, released: &released) else { return false }
             cell.setProcessing(true)
             return true
         }
+        _ = consume released
         guard began else { return }
-        run(after: nil, context: &context, thread: thread)
+        run(after: nil, thread: thread)
     }
 
     /// Processes the queue on this thread, within the fairness budget, then hands the role back; `next` is the
     /// decision already taken by the action just processed, if any.
     @inlinable
-    func run(
-        after next: EngineState<Action, State>.Next?,
-        context: inout ProcessorContext<Action, State>?,
-        thread: UInt
-    ) {
+    func run(after next: EngineState<Action, State>.Next?, thread: UInt) {
         var budget = EngineLimits.fairnessBudget
         var next = next
         while true {
             if next == nil {
-                if let queued = context!.batch.popFirst() {
+                if let queued = context.batch.popFirst() {
                     if queued.thread != thread { budget -= 1 }
-                    next = process(queued.dispatched, &context, gateClosed: false, budget: budget)
+                    next = process(queued.dispatched, gateClosed: false, budget: budget)
                     continue
                 }
                 var released = Released()
-                next = engine.withLock { engine in finish(&engine, &context, budget: budget, released: &released) }
+                next = engine.withLock { engine in finish(&engine, budget: budget, released: &released) }
                 _ = consume released
             }
             switch next {
@@ -158,11 +203,11 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     @inlinable
     func finish(
         _ engine: inout EngineState<Action, State>,
-        _ context: inout ProcessorContext<Action, State>?,
         budget: Int,
         released: inout Released
     ) -> EngineState<Action, State>.Next {
-        let next = engine.next(&context, budget: budget, released: &released)
+        let next = engine.next(budget: budget, released: &released)
+        sharedQueueCount.store(engine.queue.count, ordering: .releasing)
         if case .batch = next {} else { cell.setProcessing(false) }
         return next
     }
@@ -174,7 +219,6 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     @inlinable
     func process(
         _ dispatched: DispatchedAction<Action>,
-        _ context: inout ProcessorContext<Action, State>?,
         gateClosed: Bool,
         budget: Int
     ) -> EngineState<Action, State>.Next? {
@@ -184,36 +228,36 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         if !gateClosed {
             // The runtime middlewares for this action are fixed before any middleware runs: one registered
             // meanwhile sees the next action.
-            if runtimeVersion.load(ordering: .acquiring) != context!.runtimeVersion { refresh(&context!) }
+            if runtimeVersion.load(ordering: .acquiring) != context.runtimeVersion { refresh() }
             // 1. handle, in composition order; state() is the state before the reducer.
             if let middleware { io = middleware.handle(action: action, from: dispatched.dispatcher, state: getState) }
-            if !context!.runtime.isEmpty { runtimeIO = handleRuntime(dispatched, context!.runtime) }
+            if !context.runtime.isEmpty { runtimeIO = handleRuntime(dispatched, context.runtime) }
             var released = Released()
-            LockedValue.withLock(engine, cell.gate) { engine, gate in
-                engine.refresh(&context!, into: &released)
+            LockedValue.withLock(engine, gate) { engine, gate in
+                engine.refresh(context, into: &released)
                 StateCell.beginReduce(&gate)
             }
             _ = consume released
         }
         // 2. reduce in place, with no lock held. The previous state is kept only when observers need it.
-        let previous: State? = needsPrevious && !context!.observers.isEmpty ? cell.processorValue : nil
+        let previous: State? = needsPrevious && !context.observers.isEmpty ? cell.processorValue : nil
         cell.runReducer { reducer.reduce(action, &$0) }
-        let nothingFollows = context!.batch.isEmpty && io.isPure && runtimeIO.isPure
+        let nothingFollows = context.batch.isEmpty && io.isPure && runtimeIO.isPure
         var released = Released()
-        let (commit, wakeReaders, next) = LockedValue.withLock(engine, cell.gate) {
+        let (commit, wakeReaders, next) = LockedValue.withLock(engine, gate) {
             engine,
             gate -> (UInt64, Bool, EngineState<Action, State>.Next?) in
             let (commit, wakeReaders) = StateCell.commit(&gate)
             // Observers registered during the reducer join now, and receive this commit.
-            engine.refresh(&context!, into: &released)
-            guard nothingFollows, context!.observers.isEmpty else { return (commit, wakeReaders, nil) }
-            return (commit, wakeReaders, finish(&engine, &context, budget: budget, released: &released))
+            engine.refresh(context, into: &released)
+            guard nothingFollows, context.observers.isEmpty else { return (commit, wakeReaders, nil) }
+            return (commit, wakeReaders, finish(&engine, budget: budget, released: &released))
         }
         if wakeReaders { cell.wakeReaders() }
         _ = consume released
         if next != nil { return next }
         // 3. observers.
-        if !context!.observers.isEmpty { deliver(commit: commit, previous: previous, to: context!.observers) }
+        deliver(commit: commit, previous: previous)
         // 4. IOs in reverse composition order (runtime middlewares come last in the composition, so first here).
         if !(runtimeIO.isPure && io.isPure) {
             runtimeIO.run(output)
@@ -222,8 +266,10 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         return nil
     }
 
+    /// Tells the observers of the processing thread's snapshot about commit number `commit`.
     @inlinable
-    func deliver(commit: UInt64, previous: State?, to observers: ContiguousArray<StateObserver<State>>) {
+    func deliver(commit: UInt64, previous: State?) {
+        if context.observers.isEmpty { return }
         let newState = cell.processorValue
         let emits: Bool
         if let previous {
@@ -235,7 +281,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
             emits = emitsValue.shouldEmit(previous: newState, new: newState)
         }
         guard emits else { return }
-        for observer in observers
+        for observer in context.observers
         where commit > observer.startAfter && !observer.isCancelled.load(ordering: .acquiring) {
             observer.deliver(newState)
         }
@@ -257,10 +303,10 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
 
     /// Brings the processing thread's snapshots up to date; the stale ones are released after the unlock.
     @inlinable @inline(never)
-    func refresh(_ context: inout ProcessorContext<Action, State>) {
+    func refresh() {
         let released = engine.withLock { state in
             var released = Released()
-            state.refresh(&context, into: &released)
+            state.refresh(context, into: &released)
             return released
         }
         _ = consume released
