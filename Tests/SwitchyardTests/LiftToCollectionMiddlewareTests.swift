@@ -17,12 +17,12 @@ import Testing
         PipelineHarness(state: initial, reducer: listReducer, middleware: middleware)
     }
 
-    private func byID(_ trace: Trace) -> some MiddlewareProtocol<ListAction, ListAction, ListState> {
+    private func byID(_ trace: Trace) -> some MiddlewareProtocol<ListAction, ListAction, ListState> & Sendable {
         RowMiddleware(trace: trace).liftToCollection(
             inputAction: \ListAction.row, outputAction: ListAction.row, state: \ListState.rows)
     }
 
-    private func byIndex(_ trace: Trace) -> some MiddlewareProtocol<ListAction, ListAction, ListState> {
+    private func byIndex(_ trace: Trace) -> some MiddlewareProtocol<ListAction, ListAction, ListState> & Sendable {
         RowMiddleware(trace: trace).liftToCollection(
             inputAction: \ListAction.rowAt, outputAction: ListAction.rowAt, state: \ListState.rows)
     }

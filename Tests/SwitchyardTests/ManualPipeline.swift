@@ -11,7 +11,7 @@ final class ManualPipeline<Action, State>: @unchecked Sendable {
     private let reducer: Reducer<Action, State>
     let processed = Recorder<Action>()
 
-    init<M: MiddlewareProtocol>(
+    init<M: MiddlewareProtocol & Sendable>(
         state: State,
         middleware: M,
         reducer: Reducer<Action, State>

@@ -138,7 +138,7 @@ protocol AppActionProtocol: Sendable {}
             seen.append("handle \(action) \(state())")
             return IO { _ in seen.append("io \(action) \(state())") }
         }
-        let registration = store.runtimeMiddlewares.add(SendableMiddleware(middleware))
+        let registration = store.runtimeMiddlewares.add(middleware)
         store.dispatch(.apple)
         #expect(seen.values == ["handle apple 0", "io apple 1"])
         registration.remove()
@@ -358,21 +358,5 @@ protocol AppActionProtocol: Sendable {}
         #expect(reports.values.isEmpty)
         #expect(first.handled.value == 1 && second.handled.value == 1)
         for registration in registrations { registration.remove() }
-    }
-}
-
-/// Makes a middleware built from closures `Sendable`, for `RuntimeMiddlewareRegistry.add`; the tests only use it
-/// from the processing thread.
-struct SendableMiddleware<Action, State>: MiddlewareProtocol, @unchecked Sendable {
-    let base: AnyMiddleware<Action, Action, State>
-
-    init(_ base: AnyMiddleware<Action, Action, State>) {
-        self.base = base
-    }
-
-    func receiveContext(getState: @escaping GetState<State>, output: AnyActionHandler<Action>) {}
-
-    func handle(action: Action, from dispatcher: ActionSource, state: @escaping GetState<State>) -> IO<Action> {
-        base.handle(action: action, from: dispatcher, state: state)
     }
 }

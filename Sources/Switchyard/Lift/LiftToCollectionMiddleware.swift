@@ -12,14 +12,18 @@ public struct LiftToCollectionMiddleware<
 >: MiddlewareProtocol where CollectionState.Element == PartMiddleware.StateType {
     /// The wrapped element middleware.
     public let middleware: PartMiddleware
+    /// Handles an action with the element middleware it receives: the closure holds only the maps, so this value is
+    /// `Sendable` when the element middleware is.
     let handler:
-        (GlobalInputActionType, ActionSource, @escaping GetState<GlobalStateType>) -> IO<GlobalOutputActionType>
+        @Sendable (
+            PartMiddleware, GlobalInputActionType, ActionSource, @escaping GetState<GlobalStateType>
+        ) -> IO<GlobalOutputActionType>
 
     init(
         middleware: PartMiddleware,
         handler:
-            @escaping (
-                GlobalInputActionType, ActionSource, @escaping GetState<GlobalStateType>
+            @escaping @Sendable (
+                PartMiddleware, GlobalInputActionType, ActionSource, @escaping GetState<GlobalStateType>
             ) -> IO<GlobalOutputActionType>
     ) {
         self.middleware = middleware
@@ -38,11 +42,13 @@ public struct LiftToCollectionMiddleware<
         from dispatcher: ActionSource,
         state: @escaping GetState<GlobalStateType>
     ) -> IO<GlobalOutputActionType> {
-        handler(action, dispatcher, state)
+        handler(middleware, action, dispatcher, state)
     }
 }
 
-extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType.ID: Sendable {
+extension LiftToCollectionMiddleware: Sendable where PartMiddleware: Sendable {}
+
+extension MiddlewareProtocol where Self: SendableMetatype, StateType: Identifiable & Sendable, StateType.ID: Sendable {
     /// Runs this element middleware for the element, found by id, that each `ElementIDAction` addresses.
     ///
     /// ```swift
@@ -65,9 +71,9 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
         GlobalInputActionType, GlobalOutputActionType, GlobalStateType, CollectionState, Self
     >
     where CollectionState.Element == StateType {
-        LiftToCollectionMiddleware(middleware: self) { action, dispatcher, getState in
+        LiftToCollectionMiddleware(middleware: self) { middleware, action, dispatcher, getState in
             guard let elementAction = inputActionMap(action) else { return .pure() }
-            return handleElement(elementAction, from: dispatcher, collection: { stateMap(getState()) })
+            return middleware.handleElement(elementAction, from: dispatcher, collection: { stateMap(getState()) })
                 .map(outputActionMap)
         }
     }
@@ -82,14 +88,16 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
         stateCollection: KeyPath<GlobalStateType, CollectionState> & Sendable
     ) -> LiftToCollectionMiddleware<GlobalActionType, GlobalActionType, GlobalStateType, CollectionState, Self>
     where CollectionState.Element == StateType, InputActionType == OutputActionType {
-        LiftToCollectionMiddleware(middleware: self) { action, dispatcher, getState in
+        LiftToCollectionMiddleware(middleware: self) { middleware, action, dispatcher, getState in
             guard let elementAction = action[keyPath: actionMap] else { return .pure() }
-            return handleElement(elementAction, from: dispatcher, collection: { getState()[keyPath: stateCollection] })
-                .map { output -> GlobalActionType in
-                    var global = action
-                    global[keyPath: actionMap] = output
-                    return global
-                }
+            return middleware.handleElement(
+                elementAction, from: dispatcher, collection: { getState()[keyPath: stateCollection] }
+            )
+            .map { output -> GlobalActionType in
+                var global = action
+                global[keyPath: actionMap] = output
+                return global
+            }
         }
     }
 
@@ -108,7 +116,7 @@ extension MiddlewareProtocol where StateType: Identifiable & Sendable, StateType
     }
 }
 
-extension MiddlewareProtocol where StateType: Sendable {
+extension MiddlewareProtocol where Self: SendableMetatype, StateType: Sendable {
     /// Runs this element middleware for the element, found by index, that each `ElementIndexAction` addresses.
     /// An index out of bounds is ignored.
     public func liftToCollection<
@@ -123,7 +131,7 @@ extension MiddlewareProtocol where StateType: Sendable {
         GlobalInputActionType, GlobalOutputActionType, GlobalStateType, CollectionState, Self
     >
     where CollectionState.Element == StateType, CollectionState.Index: Sendable {
-        LiftToCollectionMiddleware(middleware: self) { action, dispatcher, getState in
+        LiftToCollectionMiddleware(middleware: self) { middleware, action, dispatcher, getState in
             guard let elementAction = inputActionMap(action) else { return .pure() }
             let index = elementAction.index
             let collection = stateMap(getState())
@@ -133,7 +141,7 @@ extension MiddlewareProtocol where StateType: Sendable {
                 let current = stateMap(getState())
                 return index >= current.startIndex && index < current.endIndex ? current[index] : element
             }
-            return handle(action: elementAction.action, from: dispatcher, state: elementState)
+            return middleware.handle(action: elementAction.action, from: dispatcher, state: elementState)
                 .map { outputActionMap(ElementIndexAction(index: index, action: $0)) }
         }
     }

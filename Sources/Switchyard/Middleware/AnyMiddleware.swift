@@ -6,17 +6,23 @@
 ///     return .pure()
 /// }
 /// ```
-public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {
+///
+/// Like every middleware a store runs, it is `Sendable`: the store may call it from any thread.
+public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol, Sendable {
     @usableFromInline
-    let handler: (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
+    let handler: @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
     @usableFromInline
-    let contextReceiver: ((@escaping GetState<StateType>, AnyActionHandler<OutputActionType>) -> Void)?
+    let contextReceiver: (@Sendable (@escaping GetState<StateType>, AnyActionHandler<OutputActionType>) -> Void)?
+    /// The composition this middleware erases (an erased ``IdentityMiddleware`` is an empty one), so that `<>`
+    /// flattens it instead of nesting it; `nil` for any other middleware.
+    @usableFromInline
+    let composition: MiddlewareBox<ComposedMiddleware<InputActionType, OutputActionType, StateType>>?
 
     /// Erases `middleware`; erasing an `AnyMiddleware` returns it unchanged, so it is never wrapped twice.
     ///
     /// Inlinable so that the middleware is erased where its type is known: its `handle` is then specialized.
     @inlinable
-    public init<M: MiddlewareProtocol>(_ middleware: M)
+    public init<M: MiddlewareProtocol & Sendable>(_ middleware: M)
     where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
         if let erased = middleware as? AnyMiddleware {
             self = erased
@@ -27,15 +33,28 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
         self.handler = { action, dispatcher, state in
             middleware.handle(action: action, from: dispatcher, state: state)
         }
-        self.contextReceiver = middleware.receiveContext(getState:output:)
+        self.contextReceiver = { getState, output in
+            middleware.receiveContext(getState: getState, output: output)
+        }
+        if let composed = middleware as? ComposedMiddleware<InputActionType, OutputActionType, StateType> {
+            self.composition = MiddlewareBox(composed)
+        } else if middleware is IdentityMiddleware<InputActionType, OutputActionType, StateType> {
+            self.composition = MiddlewareBox(ComposedMiddleware())
+        } else {
+            self.composition = nil
+        }
     }
 
     /// Creates a middleware from its `handle` function.
     public init(
-        handle: @escaping (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
+        handle:
+            @escaping @Sendable (
+                InputActionType, ActionSource, @escaping GetState<StateType>
+            ) -> IO<OutputActionType>
     ) {
         self.handler = handle
         self.contextReceiver = nil
+        self.composition = nil
     }
 
     /// Forwards the deprecated setup call to the wrapped middleware.

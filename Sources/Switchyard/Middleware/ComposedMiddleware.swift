@@ -3,13 +3,16 @@
 /// `handle` calls each middleware in composition order (a, b, c); the returned IO runs their IOs in reverse order
 /// (c, b, a), so the pipeline reads "a → b → c → reducer → c → b → a". Nested compositions are flattened and
 /// ``IdentityMiddleware`` values are dropped.
-public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol {
+///
+/// Composing one middleware at a time, `composed = composed <> next`, costs amortized constant time per middleware:
+/// the composition shares its list with the one it extends.
+public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol, Sendable {
     /// A fused `handle`: it adds the IOs of the middlewares it stands for to `call.io`, the IO of the middlewares
     /// before them (a later middleware's IO runs first). All of `handle`'s arguments travel as one pointer (an
     /// `inout` struct, which the callee may borrow from without retaining anything), and the IO is passed through
     /// rather than returned per middleware: a node of the fused tree does nothing but call its children.
     @usableFromInline
-    typealias Handler = (inout HandleCall) -> Void
+    typealias Handler = @Sendable (inout HandleCall) -> Void
 
     /// The arguments of one `handle` call, copied once per action, and the IO collected so far.
     @usableFromInline
@@ -30,7 +33,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
 
     /// A handler in a struct, so that an array keeps it at its own abstraction: calling it needs no thunk.
     @usableFromInline
-    struct FusedHandler {
+    struct FusedHandler: Sendable {
         @usableFromInline let call: Handler
 
         @inlinable
@@ -40,10 +43,19 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     }
 
     /// The composed middlewares, in composition order.
-    public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { erased }
+    public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { list?.array ?? [] }
 
+    /// ``middlewares``, under the name the store reads to find out whether a composition is empty.
     @usableFromInline
-    var erased: [AnyMiddleware<InputActionType, OutputActionType, StateType>]
+    var erased: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { middlewares }
+
+    /// The composed middlewares, in composition order; `nil` when there are none.
+    @usableFromInline
+    var list: FlatList<AnyMiddleware<InputActionType, OutputActionType, StateType>>?
+
+    /// The number of composed middlewares.
+    @usableFromInline
+    var count: Int { list?.count ?? 0 }
 
     /// Each middleware's `handle`, as a closure that holds the middleware's concrete type; kept while the
     /// composition has at most ``maximumFusedCount`` middlewares, empty past that.
@@ -59,13 +71,14 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     var fused: Handler?
 
     /// The largest composition whose `handle` is fused: each append rebuilds the tree, so building a composition one
-    /// middleware at a time costs O(n²) closures; past this size the composition loops over its middlewares.
+    /// middleware at a time costs O(n²) closures up to this size; past it the composition loops over its middlewares
+    /// and an append costs amortized O(1).
     @usableFromInline
     static var maximumFusedCount: Int { 256 }
 
     /// Creates an empty composition, which behaves as ``IdentityMiddleware``.
     public init() {
-        self.erased = []
+        self.list = nil
         self.handlers = []
         self.fused = nil
     }
@@ -74,32 +87,44 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     ///
     /// Inlinable so that the middleware is erased and fused where its type is known: its `handle` is then
     /// specialized.
+    /// An ``AnyMiddleware`` that erases a composition (or an identity) is flattened (or dropped) as the middleware
+    /// it erases.
     @inlinable
-    public mutating func append<M: MiddlewareProtocol>(middleware: M)
+    public mutating func append<M: MiddlewareProtocol & Sendable>(middleware: M)
     where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
         if let composed = middleware as? ComposedMiddleware {
             append(composed)
         } else if middleware is IdentityMiddleware<InputActionType, OutputActionType, StateType> {
             return
+        } else if let erased = middleware as? AnyMiddleware<InputActionType, OutputActionType, StateType>,
+            let composed = erased.composition
+        {
+            append(composed.middleware)
         } else {
-            let fusable = erased.count == handlers.count
-            erased.append(middleware.eraseToAnyMiddleware())
+            let fusable = count == handlers.count
+            let erased = middleware.eraseToAnyMiddleware()
+            list = list?.appending(erased) ?? FlatList(erased)
             refuse(adding: fusable ? [Self.leaf(middleware)] : nil)
         }
     }
 
     @inlinable
     mutating func append(_ composed: ComposedMiddleware) {
-        let fusable = erased.count == handlers.count && composed.erased.count == composed.handlers.count
-        erased.append(contentsOf: composed.erased)
+        guard let other = composed.list else { return }
+        guard let list else {
+            self = composed
+            return
+        }
+        let fusable = count == handlers.count && composed.count == composed.handlers.count
+        self.list = list + other
         refuse(adding: fusable ? composed.handlers : nil)
     }
 
     /// Adds `newHandlers` (or, with `nil`, gives up fusing) and rebuilds the fused tree.
     @inlinable
     mutating func refuse(adding newHandlers: [FusedHandler]?) {
-        guard let newHandlers, erased.count <= Self.maximumFusedCount else {
-            handlers = []
+        guard let newHandlers, count <= Self.maximumFusedCount else {
+            if !handlers.isEmpty { handlers = [] }
             fused = nil
             return
         }
@@ -112,12 +137,13 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     /// The middleware is captured in a box, so calling the handler passes one pointer where a captured struct would
     /// be passed field by field, and `handle` loads only the fields it uses.
     @inlinable
-    static func leaf<M: MiddlewareProtocol>(_ middleware: M) -> FusedHandler
+    static func leaf<M: MiddlewareProtocol & Sendable>(_ middleware: M) -> FusedHandler
     where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
         let box = MiddlewareBox(middleware)
         return FusedHandler { call in
-            if let run = box.middleware.handle(action: call.action, from: call.dispatcher, state: call.state).runIO {
-                call.io = IO(runIO: run) <> call.io
+            let io = box.middleware.handle(action: call.action, from: call.dispatcher, state: call.state)
+            if !io.isPure {
+                call.io = io <> call.io
             }
         }
     }
@@ -228,8 +254,10 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
 
     /// Forwards the deprecated setup call to every middleware, in composition order.
     public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {
-        for middleware in erased {
-            middleware.receiveContext(getState: getState, output: output)
+        list?.withElements { middlewares in
+            for middleware in middlewares {
+                middleware.receiveContext(getState: getState, output: output)
+            }
         }
     }
 
@@ -245,8 +273,9 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
             fused(&call)
             return call.io
         }
+        guard let list else { return .pure() }
         // Borrowed from the buffer: no retain and release of each middleware per action.
-        return erased.withUnsafeBufferPointer { middlewares in
+        return list.withElements { middlewares in
             var io = IO<OutputActionType>.pure()
             for index in middlewares.indices {
                 io = middlewares[index].handle(action: action, from: dispatcher, state: state) <> io
@@ -258,7 +287,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
 
 /// A middleware in a class: see `ComposedMiddleware.leaf(_:)`.
 @usableFromInline
-final class MiddlewareBox<M: MiddlewareProtocol> {
+final class MiddlewareBox<M: MiddlewareProtocol & Sendable>: Sendable {
     @usableFromInline let middleware: M
 
     @inlinable
@@ -286,7 +315,7 @@ extension ComposedMiddleware: Monoid {
 /// let appMiddleware = loggerMiddleware <> favoritesMiddleware <> routerMiddleware
 /// ```
 @inlinable
-public func <> <M1: MiddlewareProtocol, M2: MiddlewareProtocol>(
+public func <> <M1: MiddlewareProtocol & Sendable, M2: MiddlewareProtocol & Sendable>(
     lhs: M1,
     rhs: M2
 ) -> ComposedMiddleware<M1.InputActionType, M1.OutputActionType, M1.StateType>

@@ -56,6 +56,9 @@ extension MiddlewareProtocol {
     ///   deprecated)` because Swift 6 would then warn on every middleware that uses this default.
     public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {}
 
+}
+
+extension MiddlewareProtocol where Self: Sendable {
     /// This middleware behind the type-erased ``AnyMiddleware``; an `AnyMiddleware` is returned unchanged.
     @inlinable
     public func eraseToAnyMiddleware() -> AnyMiddleware<InputActionType, OutputActionType, StateType> {

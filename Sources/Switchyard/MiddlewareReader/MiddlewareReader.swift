@@ -96,7 +96,7 @@ extension MiddlewareReader: Monoid where MiddlewareType: Monoid {
 }
 
 /// Composes two readers of the same dependencies into a reader of the composed middleware.
-public func <> <Dependencies, M1: MiddlewareProtocol, M2: MiddlewareProtocol>(
+public func <> <Dependencies, M1: MiddlewareProtocol & Sendable, M2: MiddlewareProtocol & Sendable>(
     lhs: MiddlewareReader<Dependencies, M1>,
     rhs: MiddlewareReader<Dependencies, M2>
 ) -> MiddlewareReader<Dependencies, ComposedMiddleware<M1.InputActionType, M1.OutputActionType, M1.StateType>>

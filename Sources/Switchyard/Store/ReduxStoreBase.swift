@@ -47,7 +47,7 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     ///   - scheduling: where the pipeline runs (``SchedulingPolicy/callerThread`` by default).
     ///   - diagnostics: where misuse is reported (standard error by default).
     @inlinable
-    public init<M: MiddlewareProtocol>(
+    public init<M: MiddlewareProtocol & Sendable>(
         initialState: StateType,
         reducer: Reducer<ActionType, StateType>,
         middleware: M,

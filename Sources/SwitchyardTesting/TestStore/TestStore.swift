@@ -53,7 +53,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     ///   - filePath: as `fileID`.
     ///   - line: as `fileID`.
     ///   - column: as `fileID`.
-    public init<M: MiddlewareProtocol>(
+    public init<M: MiddlewareProtocol & Sendable>(
         initialState: State,
         reducer: Reducer<Action, State>,
         middleware: M,

@@ -46,7 +46,8 @@ enum MigratingFromSwiftRexSnippets {
     }
 
     @available(*, deprecated, message: "the article's example of a deprecated middleware")
-    final class AnalyticsMiddleware: Middleware {
+    // `getState` is written once, by `receiveContext`, before the store shares the middleware with other threads.
+    final class AnalyticsMiddleware: Middleware, @unchecked Sendable {
         typealias InputActionType = AppAction
         typealias OutputActionType = AppAction
         typealias StateType = AppState

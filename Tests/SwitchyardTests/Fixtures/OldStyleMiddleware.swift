@@ -2,8 +2,11 @@ import Switchyard
 
 /// An old-style middleware: it keeps the `getState` and `output` it receives in `receiveContext`, writes `(name)`
 /// to the trace in `handle` and again in its after-reducer block, and dispatches `reply(action)` from there.
+///
+/// `@unchecked Sendable`, as old-style middlewares are: its `var`s are written only in `receiveContext`, which the
+/// store calls once, before it shares the middleware with other threads.
 @available(*, deprecated, message: "tests the deprecated API")
-final class OldStyleMiddleware<Action, State>: Middleware {
+final class OldStyleMiddleware<Action, State>: Middleware, @unchecked Sendable {
     typealias InputActionType = Action
     typealias OutputActionType = Action
     typealias StateType = State

@@ -8,7 +8,9 @@ import Switchyard
 /// logger is injected instead of the seed's static `Logger.log`, so that tests running in parallel do not share it.
 @available(*, deprecated, message: "tests the deprecated API")
 enum Seed001 {
-    final class LoggerMiddleware: Middleware {
+    // The seed's classes keep `getState` and `output` in `var`s, written only in `receiveContext`, which the store
+    // calls once, before it shares the middleware with other threads: hence `@unchecked Sendable`.
+    final class LoggerMiddleware: Middleware, @unchecked Sendable {
         typealias InputActionType = AppGlobalAction  // It wants to receive all possible app actions
         typealias OutputActionType = Never  // No action is generated from this Middleware
         typealias StateType = AppGlobalState  // It wants to read the whole app state
@@ -40,7 +42,7 @@ enum Seed001 {
         }
     }
 
-    final class FavoritesAPIMiddleware: Middleware {
+    final class FavoritesAPIMiddleware: Middleware, @unchecked Sendable {
         typealias InputActionType = FavoritesAction  // It wants to receive only actions related to Favorites
         typealias OutputActionType = FavoritesAction  // It wants to also dispatch actions related to Favorites
         typealias StateType = FavoritesModel  // It wants to read the app state that manages favorites

@@ -5,16 +5,16 @@ import Switchyard
 // (`case let .success(value)` with an unused value, "api.changeFavorite callback" spelled two ways).
 
 /// Seed 003's `LoggerMiddleware`: reads the state before the reducer in `handle` and after it in the IO.
-final class LoggerMiddleware: MiddlewareProtocol {
+final class LoggerMiddleware: MiddlewareProtocol, Sendable {
     typealias InputActionType = AppGlobalAction  // It wants to receive all possible app actions
     typealias OutputActionType = Never  // No action is generated from this Middleware
     typealias StateType = AppGlobalState  // It wants to read the whole app state
 
     private let logger: Logger
-    private let now: () -> Date
+    private let now: @Sendable () -> Date
 
     // Dependency Injection
-    init(logger: Logger = Logger.default, now: @escaping () -> Date) {
+    init(logger: Logger = Logger.default, now: @escaping @Sendable () -> Date) {
         self.logger = logger
         self.now = now
     }
@@ -41,7 +41,9 @@ final class LoggerMiddleware: MiddlewareProtocol {
 }
 
 /// Seed 003's `FavoritesAPIMiddleware`: asks the API to change a favorite and dispatches the answer.
-final class FavoritesAPIMiddleware: MiddlewareProtocol {
+///
+/// `@unchecked Sendable` because the fake `API` it holds is not: each test drives it from one thread.
+final class FavoritesAPIMiddleware: MiddlewareProtocol, @unchecked Sendable {
     typealias InputActionType = FavoritesAction  // It wants to receive only actions related to Favorites
     typealias OutputActionType = FavoritesAction  // It wants to also dispatch actions related to Favorites
     typealias StateType = FavoritesModel  // It wants to read the app state that manages favorites

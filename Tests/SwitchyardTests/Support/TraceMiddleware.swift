@@ -2,10 +2,10 @@ import Switchyard
 
 /// A middleware that writes `name.handle(state)` to a ``Trace`` when it handles an action and `name.io(state)`
 /// when its IO runs, then dispatches what `reply` returns for the action.
-struct TraceMiddleware<Action, State>: MiddlewareProtocol {
+struct TraceMiddleware<Action, State>: MiddlewareProtocol, Sendable {
     let name: String
     let trace: Trace
-    var reply: (Action) -> [Action] = { _ in [] }
+    var reply: @Sendable (Action) -> [Action] = { _ in [] }
 
     func handle(action: Action, from dispatcher: ActionSource, state: @escaping GetState<State>) -> IO<Action> {
         trace.append("\(name).handle(\(state()))")
