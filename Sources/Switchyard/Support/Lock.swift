@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import Synchronization
 
 // Unsafe code of this file, and the invariants it relies on:
 // - `Lock` is an atomic state: taken with one acquiring compare-and-exchange, released with one exchange. Every

@@ -196,7 +196,8 @@ struct EngineState<Action: Sendable, State>: Sendable {
     /// Brings the processing thread's snapshots up to date; the stale ones go to `released`.
     @inlinable @inline(__always)
     func refresh(_ processorContext: ProcessorContext<Action, State>, into released: inout Released) {
-        guard processorContext.observersVersion != observers.version || processorContext.runtimeVersion != runtime.version
+        guard
+            processorContext.observersVersion != observers.version || processorContext.runtimeVersion != runtime.version
         else { return }
         refreshSnapshots(processorContext, into: &released)
     }
