@@ -281,9 +281,14 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
             emits = emitsValue.shouldEmit(previous: newState, new: newState)
         }
         guard emits else { return }
-        for observer in context.observers
-        where commit > observer.startAfter && !observer.isCancelled.load(ordering: .acquiring) {
-            observer.deliver(newState)
+        // A local copy of the snapshot keeps every observer alive for the loop, so each call borrows its observer
+        // instead of retaining it.
+        let observers = context.observers
+        for index in observers.indices {
+            let observer = observers[index]
+            if commit > observer.startAfter, !observer.isCancelled.load(ordering: .acquiring) {
+                observer.deliver(newState)
+            }
         }
     }
 
