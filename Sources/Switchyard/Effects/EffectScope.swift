@@ -8,12 +8,16 @@
 /// handler checks, then cancels its task. The bookkeeping is the pure ``EffectTable``; no user code runs, and no
 /// task is cancelled, while the lock is held.
 @usableFromInline
-package final class EffectScope: @unchecked Sendable {
+package final class EffectScope: Sendable {
+    /// The scope's mutable state, reachable only under its lock.
+    private struct Locked {
+        var table = EffectTable()
+        var observers: [@Sendable () -> Void] = []
+    }
+
     /// Where failures of effects without an error handler are reported.
     package let diagnostics: StoreDiagnostics
-    private let lock = Lock()
-    private var table = EffectTable()  // guarded by lock
-    private var observers: [@Sendable () -> Void] = []  // guarded by lock
+    private let state = LockedValue(Locked())
 
     /// Creates an empty, open scope that reports unhandled effect failures to `diagnostics`.
     @usableFromInline
@@ -32,8 +36,8 @@ package final class EffectScope: @unchecked Sendable {
         priority: TaskPriority?,
         operation: @escaping @Sendable () async -> Void
     ) {
-        let decision = lock.withLock {
-            table.start(origin: origin, cancellation: cancellation, cancelInFlight: cancelInFlight)
+        let decision = state.withLock {
+            $0.table.start(origin: origin, cancellation: cancellation, cancelInFlight: cancelInFlight)
         }
         guard case .start(let token, let cancelling) = decision else { return }
         for effect in cancelling { effect.perform() }
@@ -41,39 +45,39 @@ package final class EffectScope: @unchecked Sendable {
             await operation()
             self.finish(token)
         }
-        if lock.withLock({ table.attach(task, to: token) }) {
+        if state.withLock({ $0.table.attach(task, to: token) }) {
             task.cancel()
         }
     }
 
     /// Cancels the running effects started with `id`.
     func cancel(id: EffectID) {
-        let cancelling = lock.withLock { table.cancel(id: id) }
+        let cancelling = state.withLock { $0.table.cancel(id: id) }
         for effect in cancelling { effect.perform() }
     }
 
     /// Cancels every running effect and refuses new ones; the store calls it when it is freed.
     package func close() {
-        let cancelling = lock.withLock { table.close() }
+        let cancelling = state.withLock { $0.table.close() }
         for effect in cancelling { effect.perform() }
     }
 
     /// Whether ``close()`` has been called.
-    package var isClosed: Bool { lock.withLock { table.isClosed } }
+    package var isClosed: Bool { state.withLock { $0.table.isClosed } }
 
     /// The effects whose task has not finished yet, cancelled ones included.
     package var runningEffects: [EffectOrigin] {
-        lock.withLock { table.entries.values.map(\.origin) }
+        state.withLock { $0.table.entries.values.map(\.origin) }
     }
 
     /// Calls `observer` each time an effect finishes (on the effect's task), for test tools that wait for effects.
     package func observeFinishedEffects(_ observer: @escaping @Sendable () -> Void) {
-        lock.withLock { observers.append(observer) }
+        state.withLock { $0.observers.append(observer) }
     }
 
     private func finish(_ token: UInt64) {
         // The finished entry is returned, so it is released after unlocking.
-        let (_, toNotify) = lock.withLock { (table.finish(token), observers) }
+        let (_, toNotify) = state.withLock { ($0.table.finish(token), $0.observers) }
         for observer in toNotify { observer() }
     }
 }

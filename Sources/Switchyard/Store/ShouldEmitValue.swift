@@ -1,6 +1,6 @@
 /// Decides whether the store notifies its observers after an action.
 ///
-/// It never decides whether the new state is kept: the reducer's result is always committed (SEMANTICS R6).
+/// It never decides whether the new state is kept: the reducer's result is always committed.
 ///
 /// ```swift
 /// let store = Store(initialState: AppState(), reducer: appReducer, emitsValue: .when { old, new in

@@ -6,7 +6,7 @@
     import Musl
 #endif
 
-/// A misuse of a store reported through its diagnostics hook (SEMANTICS R7): the store keeps working.
+/// A misuse of a store reported through its diagnostics hook: the store keeps working.
 public struct StoreDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// What kind of misuse this is.
     public enum Kind: Sendable, Hashable {

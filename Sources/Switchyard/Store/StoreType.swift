@@ -21,5 +21,6 @@ public protocol StoreType<ActionType, StateType>: ActionHandler, StateProvider {
     associatedtype StateType
 }
 
-/// A store that runs the Redux pipeline itself: middlewares, reducer, observers, IO (SEMANTICS R1).
+/// A store that runs the Redux pipeline itself: for each action, the middlewares, the reducer, the observers, then
+/// the IOs.
 public protocol ReduxStoreProtocol<ActionType, StateType>: AnyObject, StoreType {}

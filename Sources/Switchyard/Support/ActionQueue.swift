@@ -73,7 +73,7 @@ struct ActionQueue<Element> {
         return released
     }
 
-    @usableFromInline
+    @inlinable
     mutating func grow() {
         var newStorage = [Element?](repeating: nil, count: Swift.max(Self.initialCapacity, storage.count * 2))
         for offset in 0..<count {

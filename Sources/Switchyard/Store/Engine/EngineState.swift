@@ -33,6 +33,8 @@ struct Released {
 enum EngineLimits {
     /// Producers other than the processing thread wait while this many actions are queued.
     @usableFromInline static var highWaterMark: Int { 65_536 }
+    /// Waiting producers are woken once the queue is back to this length, so that they do not wake for every batch.
+    @usableFromInline static var lowWaterMark: Int { highWaterMark / 2 }
     /// A thread that found the store idle processes its own action, the actions its own processing dispatches, and
     /// at most this many actions dispatched by other threads; then it hands the rest of the queue over.
     @usableFromInline static var fairnessBudget: Int { 256 }
@@ -189,8 +191,10 @@ struct EngineState<Action: Sendable, State>: Sendable {
             phase = .scheduled
             return .handOff
         }
-        queue.moveFirst(budget, to: &context.batch)
-        return .batch(wakeProducers: waitingProducers > 0 && queue.count < EngineLimits.highWaterMark)
+        // With a budget, a few actions at a time; without one (the store's own queue), the whole queue at once,
+        // which swaps buffers and copies nothing.
+        queue.moveFirst(budget == .max ? queue.count : Swift.min(budget, EngineLimits.fairnessBudget), to: &context.batch)
+        return .batch(wakeProducers: waitingProducers > 0 && queue.count <= EngineLimits.lowWaterMark)
     }
 
     /// Brings the processing thread's snapshots up to date; the stale ones go to `released`.

@@ -152,7 +152,8 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         scheduler.handOff { [weak self] in self?.runScheduled() }
     }
 
-    @usableFromInline
+    /// Inlinable, like the whole pipeline, so that the scheduled processing is specialized for the app's types.
+    @inlinable
     func runScheduled() {
         let thread = currentThreadID()
         var released = Released()
@@ -163,19 +164,25 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         }
         _ = consume released
         guard began else { return }
-        run(after: nil, thread: thread)
+        // The store's own queue may work through the whole backlog: it holds no caller captive. A turn of the main
+        // queue keeps the budget, so the main thread gets back to its other work.
+        run(after: nil, thread: thread, budget: scheduler.policy == .mainThread ? EngineLimits.fairnessBudget : .max)
     }
 
     /// Processes the queue on this thread, within the fairness budget, then hands the role back; `next` is the
     /// decision already taken by the action just processed, if any.
     @inlinable
-    func run(after next: EngineState<Action, State>.Next?, thread: UInt) {
-        var budget = EngineLimits.fairnessBudget
+    func run(
+        after next: EngineState<Action, State>.Next?,
+        thread: UInt,
+        budget: Int = EngineLimits.fairnessBudget
+    ) {
+        var budget = budget
         var next = next
         while true {
             if next == nil {
                 if let queued = context.batch.popFirst() {
-                    if queued.thread != thread { budget -= 1 }
+                    if budget != .max, queued.thread != thread { budget -= 1 }
                     next = process(queued.dispatched, gateClosed: false, budget: budget)
                     continue
                 }
