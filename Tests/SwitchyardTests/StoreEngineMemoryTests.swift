@@ -13,13 +13,11 @@ import Testing
     @Test func theQueueGivesItsMemoryBackOnceABacklogHasDrained() async {
         let release = DispatchSemaphore(value: 0)
         let blocked = Counter()
-        let middleware = AnyMiddleware<Action, Action, Int> { action, _, _ in
-            guard action == .block else { return .pure() }
-            return IO { _ in
-                blocked.increment()
-                release.wait()
-            }
-        }
+        let middleware: AnyMiddleware<Action, Action, Int> = blockingMiddleware(
+            on: .block,
+            blocked: blocked,
+            release: release
+        )
         let store = Store(
             initialState: 0,
             reducer: .reduce { action, state in if action == .work { state += 1 } },

@@ -88,13 +88,11 @@ import Testing
     @Test func producersWaitAtTheHighWaterMarkAndNoActionIsDropped() async {
         let release = DispatchSemaphore(value: 0)
         let blocked = Counter()
-        let middleware = AnyMiddleware<Action, Action, Tally> { action, _, _ in
-            guard action == .start else { return .pure() }
-            return IO { _ in
-                blocked.increment()
-                release.wait()
-            }
-        }
+        let middleware: AnyMiddleware<Action, Action, Tally> = blockingMiddleware(
+            on: .start,
+            blocked: blocked,
+            release: release
+        )
         let store = Store(initialState: Tally(), reducer: Self.reducer, middleware: middleware)
         startThreads(1) { _ in store.dispatch(.start) }  // this thread stays in the IO until released
         await waitUntil { blocked.value == 1 }

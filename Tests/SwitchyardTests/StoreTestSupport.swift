@@ -120,3 +120,19 @@ func isOnMainQueue() -> Bool {
         return onMainQueue
     #endif
 }
+
+/// A middleware whose IO for `action` counts itself in `blocked`, then blocks its thread until `release` is
+/// signalled: it holds the store busy while a test queues actions behind it.
+func blockingMiddleware<Action: Equatable & Sendable, State>(
+    on action: Action,
+    blocked: Counter,
+    release: DispatchSemaphore
+) -> AnyMiddleware<Action, Action, State> {
+    AnyMiddleware { handled, _, _ in
+        guard handled == action else { return .pure() }
+        return IO { _ in
+            blocked.increment()
+            release.wait()
+        }
+    }
+}

@@ -193,7 +193,8 @@ struct EngineState<Action: Sendable, State>: Sendable {
         }
         // With a budget, a few actions at a time; without one (the store's own queue), the whole queue at once,
         // which swaps buffers and copies nothing.
-        queue.moveFirst(budget == .max ? queue.count : Swift.min(budget, EngineLimits.fairnessBudget), to: &context.batch)
+        let taken = budget == .max ? queue.count : Swift.min(budget, EngineLimits.fairnessBudget)
+        queue.moveFirst(taken, to: &context.batch)
         return .batch(wakeProducers: waitingProducers > 0 && queue.count <= EngineLimits.lowWaterMark)
     }
 
