@@ -2,7 +2,7 @@ import AppLifecycleMiddleware
 import ReachabilityMiddleware
 import Switchyard
 
-// Seed 002 on any machine: a simulated operating system posts lifecycle notifications; the lifecycle middleware
+// A bridge between modules, on any machine: a simulated operating system posts lifecycle notifications; the lifecycle middleware
 // turns them into actions, the bridge turns "became active" into "start monitoring", the reachability middleware
 // reports the (simulated) network, and the logger prints every action with its source.
 

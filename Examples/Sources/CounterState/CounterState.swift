@@ -1,7 +1,7 @@
 import Switchyard
 
 /// The state module of the injection example: state, actions, reducer, and the store. It knows nothing of the app
-/// module that uses it, which is the point of seed 000.
+/// module that uses it: that module adds its side effects to the running store.
 public struct CounterState: Sendable, Equatable {
     /// The current count.
     public var count = 0

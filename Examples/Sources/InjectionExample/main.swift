@@ -2,7 +2,7 @@ import CounterState
 import Switchyard
 
 // The app module: it depends on the state module, never the other way round, and adds its side effects to the
-// running store (seed 000's idea, typed, thread-safe, each registration removable on its own).
+// running store (typed, thread-safe, each registration removable on its own).
 
 let store = makeCounterStore()
 
