@@ -17,6 +17,10 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
     /// flattens it instead of nesting it; `nil` for any other middleware.
     @usableFromInline
     let composition: MiddlewareBox<ComposedMiddleware<InputActionType, OutputActionType, StateType>>?
+    /// The wrapped middleware's `handle` in the shape a composition calls, built where the middleware's type is
+    /// known: a composition calls it directly, not through ``handle(action:from:state:)`` and the erasing closure.
+    @usableFromInline
+    let leaf: ComposedMiddleware<InputActionType, OutputActionType, StateType>.FusedHandler
 
     /// Erases `middleware`; erasing an `AnyMiddleware` returns it unchanged, so it is never wrapped twice.
     ///
@@ -36,6 +40,7 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
         self.contextReceiver = { getState, output in
             middleware.receiveContext(getState: getState, output: output)
         }
+        self.leaf = ComposedMiddleware.leaf(middleware)
         if let composed = middleware as? ComposedMiddleware<InputActionType, OutputActionType, StateType> {
             self.composition = MiddlewareBox(composed)
         } else if middleware is IdentityMiddleware<InputActionType, OutputActionType, StateType> {
@@ -55,11 +60,24 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
         self.handler = handle
         self.contextReceiver = nil
         self.composition = nil
+        self.leaf = ComposedMiddleware.FusedHandler { call in
+            let io = handle(call.action, call.dispatcher, call.state)
+            if !io.isPure {
+                call.io = io <> call.io
+            }
+        }
     }
 
     /// Forwards the deprecated setup call to the wrapped middleware.
     public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {
         contextReceiver?(getState, output)
+    }
+
+    /// The whole `handle` in the shape a composition calls: a composition's fused tree, or the wrapped middleware's
+    /// ``leaf``.
+    @usableFromInline
+    var fused: ComposedMiddleware<InputActionType, OutputActionType, StateType>.Handler {
+        composition?.middleware.fused ?? leaf.call
     }
 
     /// Handles the action with the wrapped middleware.

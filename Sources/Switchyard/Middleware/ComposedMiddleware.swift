@@ -104,7 +104,9 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
             let fusable = count == handlers.count
             let erased = middleware.eraseToAnyMiddleware()
             list = list?.appending(erased) ?? FlatList(erased)
-            refuse(adding: fusable ? [Self.leaf(middleware)] : nil)
+            // The erased middleware's leaf, built where the middleware's type was known (also when `M` is
+            // `AnyMiddleware`): calling it skips the erasing closure.
+            refuse(adding: fusable ? [erased.leaf] : nil)
         }
     }
 

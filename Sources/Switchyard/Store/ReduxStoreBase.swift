@@ -55,29 +55,54 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         scheduling: SchedulingPolicy = .callerThread,
         diagnostics: StoreDiagnostics = .standardError
     ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
-        let doesNothing =
-            middleware is IdentityMiddleware<ActionType, ActionType, StateType>
-            || (middleware as? ComposedMiddleware<ActionType, ActionType, StateType>)?.middlewares.isEmpty == true
-        let erased = doesNothing ? nil : middleware.eraseToAnyMiddleware()
-        let emitsValue = emitsValue ?? ShouldEmitValue.defaultPolicy()
-        let effects = EffectScope(diagnostics: diagnostics)
-        let core = StoreCore(
+        let parts = Parts(
             initialState: initialState,
             reducer: reducer,
-            middleware: erased,
-            emitsValue: emitsValue,
+            middleware: middleware,
+            emitsValue: emitsValue ?? ShouldEmitValue.defaultPolicy(),
             scheduling: scheduling,
-            diagnostics: diagnostics,
-            effects: effects
+            diagnostics: diagnostics
         )
-        self.core = core
-        self.emitsValue = emitsValue
+        self.core = parts.core
+        self.emitsValue = parts.emitsValue
         self.scheduling = scheduling
         self.diagnostics = diagnostics
-        self.effects = effects
-        self.runtimeMiddlewares = RuntimeMiddlewareRegistry(core: core)
-        // The deprecated setup call, once, before the first action.
-        erased?.receiveContext(getState: core.getState, output: core.output)
+        self.effects = parts.effects
+        self.runtimeMiddlewares = RuntimeMiddlewareRegistry(core: parts.core)
+        parts.start()
+    }
+
+    /// Creates a store whose state is `Equatable`: as the other initializer, with ``ShouldEmitValue/whenDifferent``
+    /// as the default of `emitsValue`, compared with the state's own `==` (the other initializer finds `==` at run
+    /// time, which costs a call through the conformance per action).
+    @inlinable
+    public init<M: MiddlewareProtocol & Sendable>(
+        initialState: StateType,
+        reducer: Reducer<ActionType, StateType>,
+        middleware: M,
+        emitsValue: ShouldEmitValue<StateType>? = nil,
+        scheduling: SchedulingPolicy = .callerThread,
+        diagnostics: StoreDiagnostics = .standardError
+    )
+    where
+        M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType,
+        StateType: Equatable
+    {
+        let parts = Parts(
+            initialState: initialState,
+            reducer: reducer,
+            middleware: middleware,
+            emitsValue: emitsValue ?? .whenDifferent,
+            scheduling: scheduling,
+            diagnostics: diagnostics
+        )
+        self.core = parts.core
+        self.emitsValue = parts.emitsValue
+        self.scheduling = scheduling
+        self.diagnostics = diagnostics
+        self.effects = parts.effects
+        self.runtimeMiddlewares = RuntimeMiddlewareRegistry(core: parts.core)
+        parts.start()
     }
 
     /// Creates a store without middleware.
@@ -88,6 +113,24 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         scheduling: SchedulingPolicy = .callerThread,
         diagnostics: StoreDiagnostics = .standardError
     ) {
+        self.init(
+            initialState: initialState,
+            reducer: reducer,
+            middleware: IdentityMiddleware<ActionType, ActionType, StateType>(),
+            emitsValue: emitsValue,
+            scheduling: scheduling,
+            diagnostics: diagnostics
+        )
+    }
+
+    /// Creates a store without middleware, whose state is `Equatable` (see the initializer with a middleware).
+    public convenience init(
+        initialState: StateType,
+        reducer: Reducer<ActionType, StateType>,
+        emitsValue: ShouldEmitValue<StateType>? = nil,
+        scheduling: SchedulingPolicy = .callerThread,
+        diagnostics: StoreDiagnostics = .standardError
+    ) where StateType: Equatable {
         self.init(
             initialState: initialState,
             reducer: reducer,

@@ -16,6 +16,7 @@ public enum ShouldEmitValue<StateType>: Sendable {
     case when(@Sendable (StateType, StateType) -> Bool)
 
     /// Whether observers are notified of the change from `old` to `new`.
+    @inlinable
     public func shouldEmit(previous old: StateType, new: StateType) -> Bool {
         switch self {
         case .always: true
@@ -36,6 +37,7 @@ extension ShouldEmitValue where StateType: Equatable & SendableMetatype {
     ///
     /// The store keeps the previous state to compare, which shares the storage of its collections with the new
     /// state; a reducer that changes a large collection in place then copies it. Use ``always`` for such states.
+    @inlinable
     public static var whenDifferent: ShouldEmitValue {
         .when { $0 != $1 }
     }

@@ -78,7 +78,14 @@ final class StateCell<State>: @unchecked Sendable {
             if inReducer { reportReadInReducer() }
             return pointer.pointee
         }
-        return gate.withLock(waitingOn: readersCanGo, while: Self.mustWait) { _ in pointer.pointee }
+        return readFromOtherThread()
+    }
+
+    /// ``read()`` from a thread other than the processing thread: waits while the reducer runs. Out of line, so that
+    /// the processing thread's read (every `state()` of a middleware) stays a few instructions.
+    @inlinable @inline(never)
+    func readFromOtherThread() -> State {
+        gate.withLock(waitingOn: readersCanGo, while: Self.mustWait) { _ in pointer.pointee }
     }
 
     /// Whether a thread that wants the last committed state must wait (the reducer is running on another thread);

@@ -26,8 +26,10 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     @usableFromInline let gate: LockedValue<StateCell<State>.Gate>
     @usableFromInline let scheduler: Scheduler
     @usableFromInline let reducer: Reducer<Action, State>
-    /// `nil` when the store's middleware does nothing, so that a store without one does not call one per action.
-    @usableFromInline let middleware: AnyMiddleware<Action, Action, State>?
+    /// The store's middleware as a composition's fused `handle` (see `AnyMiddleware.fused`): called directly, it
+    /// skips the erasing closure and copies no erased middleware per action. `nil` when the store's middleware does
+    /// nothing, so that a store without one does not call one per action.
+    @usableFromInline let middleware: ComposedMiddleware<Action, Action, State>.Handler?
     @usableFromInline let emitsValue: ShouldEmitValue<State>
     @usableFromInline let needsPrevious: Bool
     @usableFromInline let getState: GetState<State>
@@ -62,7 +64,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         self.gate = cell.gate
         self.scheduler = Scheduler(policy: scheduling)
         self.reducer = reducer
-        self.middleware = middleware
+        self.middleware = middleware?.fused
         self.emitsValue = emitsValue
         self.needsPrevious = emitsValue.needsPreviousState
         self.getState = { cell.read() }
@@ -229,7 +231,6 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         gateClosed: Bool,
         budget: Int
     ) -> EngineState<Action, State>.Next? {
-        let action = dispatched.action
         var io = IO<Action>.pure()
         var runtimeIO = IO<Action>.pure()
         if !gateClosed {
@@ -237,7 +238,15 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
             // meanwhile sees the next action.
             if runtimeVersion.load(ordering: .acquiring) != context.runtimeVersion { refresh() }
             // 1. handle, in composition order; state() is the state before the reducer.
-            if let middleware { io = middleware.handle(action: action, from: dispatched.dispatcher, state: getState) }
+            if let middleware {
+                var call = ComposedMiddleware<Action, Action, State>.HandleCall(
+                    action: dispatched.action,
+                    dispatcher: dispatched.dispatcher,
+                    state: getState
+                )
+                middleware(&call)
+                io = call.io
+            }
             if !context.runtime.isEmpty { runtimeIO = handleRuntime(dispatched, context.runtime) }
             var released = Released()
             LockedValue.withLock(engine, gate) { engine, gate in
@@ -248,6 +257,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         }
         // 2. reduce in place, with no lock held. The previous state is kept only when observers need it.
         let previous: State? = needsPrevious && !context.observers.isEmpty ? cell.processorValue : nil
+        let action = dispatched.action
         cell.runReducer { reducer.reduce(action, &$0) }
         let nothingFollows = context.batch.isEmpty && io.isPure && runtimeIO.isPure
         var released = Released()
@@ -288,13 +298,16 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
             emits = emitsValue.shouldEmit(previous: newState, new: newState)
         }
         guard emits else { return }
-        // A local copy of the snapshot keeps every observer alive for the loop, so each call borrows its observer
-        // instead of retaining it.
-        let observers = context.observers
-        for index in observers.indices {
-            let observer = observers[index]
-            if commit > observer.startAfter, !observer.isCancelled.load(ordering: .acquiring) {
-                observer.deliver(newState)
+        // The snapshot does not change until this thread refreshes it, which it does not do while delivering (an
+        // observer that subscribes or cancels changes the registry, not this snapshot): each observer is borrowed
+        // from it, with no reference counted.
+        context.observers.withUnsafeBufferPointer { observers in
+            for index in observers.indices {
+                Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { observer in
+                    if commit > observer.startAfter, !observer.isCancelled.load(ordering: .acquiring) {
+                        observer.deliver(newState)
+                    }
+                }
             }
         }
     }

@@ -1,0 +1,47 @@
+extension ReduxStoreBase {
+    /// What a store's initializers build before they set its properties: shared by the initializer for any state
+    /// and the one for `Equatable` state, which differ only in the default of `emitsValue`.
+    @usableFromInline
+    struct Parts {
+        @usableFromInline let core: StoreCore<ActionType, StateType>
+        @usableFromInline let emitsValue: ShouldEmitValue<StateType>
+        @usableFromInline let effects: EffectScope
+        /// The store's middleware, erased; `nil` when it does nothing.
+        @usableFromInline let middleware: AnyMiddleware<ActionType, ActionType, StateType>?
+
+        /// Inlinable so that the engine is specialized for the app's types where the store is created.
+        @inlinable
+        init<M: MiddlewareProtocol & Sendable>(
+            initialState: StateType,
+            reducer: Reducer<ActionType, StateType>,
+            middleware: M,
+            emitsValue: ShouldEmitValue<StateType>,
+            scheduling: SchedulingPolicy,
+            diagnostics: StoreDiagnostics
+        ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
+            let doesNothing =
+                middleware is IdentityMiddleware<ActionType, ActionType, StateType>
+                || (middleware as? ComposedMiddleware<ActionType, ActionType, StateType>)?.middlewares.isEmpty == true
+            let erased = doesNothing ? nil : middleware.eraseToAnyMiddleware()
+            let effects = EffectScope(diagnostics: diagnostics)
+            self.core = StoreCore(
+                initialState: initialState,
+                reducer: reducer,
+                middleware: erased,
+                emitsValue: emitsValue,
+                scheduling: scheduling,
+                diagnostics: diagnostics,
+                effects: effects
+            )
+            self.emitsValue = emitsValue
+            self.effects = effects
+            self.middleware = erased
+        }
+
+        /// The deprecated setup call, once, before the first action.
+        @inlinable
+        func start() {
+            middleware?.receiveContext(getState: core.getState, output: core.output)
+        }
+    }
+}
