@@ -4,27 +4,25 @@ import Foundation
 ///
 /// Read ``generation`` before checking a condition, then wait for a notification after that generation: a
 /// notification that arrives in between is not missed.
-final class AsyncSignal: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var count: UInt64 = 0  // guarded by condition
-    private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]  // guarded by condition
-    private var nextWaiter: UInt64 = 0  // guarded by condition
+final class AsyncSignal: Sendable {
+    private struct State {
+        var count: UInt64 = 0
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter: UInt64 = 0
+    }
+
+    private let state = LockedValue(State())
 
     /// The number of notifications so far.
-    var generation: UInt64 {
-        condition.lock()
-        defer { condition.unlock() }
-        return count
-    }
+    var generation: UInt64 { state.withValue { $0.count } }
 
     /// Wakes every waiter.
     func notify() {
-        condition.lock()
-        count &+= 1
-        let woken = waiters
-        waiters = [:]
-        condition.broadcast()
-        condition.unlock()
+        let woken = state.changeAndBroadcast { state in
+            state.count &+= 1
+            defer { state.waiters = [:] }
+            return state.waiters
+        }
         for waiter in woken.values { waiter.resume() }
     }
 
@@ -48,32 +46,25 @@ final class AsyncSignal: @unchecked Sendable {
     /// Blocks the calling thread until a notification after `generation`; `false` when `deadline` passed first.
     /// Only for a `deinit`, which cannot suspend.
     func blockingWait(after generation: UInt64, until deadline: Date) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while count == generation {
-            if !condition.wait(until: deadline) { return count != generation }
-        }
-        return true
+        state.wait(until: deadline) { $0.count == generation }
     }
 
     private func notification(after generation: UInt64) async {
-        let id = condition.withLock {
-            defer { nextWaiter &+= 1 }
-            return nextWaiter
+        let id = state.withValue { state in
+            defer { state.nextWaiter &+= 1 }
+            return state.nextWaiter
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                condition.lock()
-                if count != generation || Task.isCancelled {
-                    condition.unlock()
-                    continuation.resume()
-                    return
+                let waits = state.withValue { state in
+                    guard state.count == generation, !Task.isCancelled else { return false }
+                    state.waiters[id] = continuation
+                    return true
                 }
-                waiters[id] = continuation
-                condition.unlock()
+                if !waits { continuation.resume() }
             }
         } onCancel: {
-            let waiter = condition.withLock { waiters.removeValue(forKey: id) }
+            let waiter = state.withValue { $0.waiters.removeValue(forKey: id) }
             waiter?.resume()
         }
     }

@@ -1,9 +1,12 @@
 import Foundation
 
-/// A value behind a lock, shared between the test and the tasks of the code under test.
+/// A value behind a lock, shared between the test and the tasks of the code under test: the value is reachable only
+/// inside ``withValue(_:)``, under the lock, and ``wait(until:while:)`` waits on the same lock for a change.
+///
+/// `NSCondition` is a pthread mutex with a condition variable, which ThreadSanitizer sees.
 final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value  // guarded by lock
+    private let condition = NSCondition()
+    private var value: Value
 
     init(_ value: Value) {
         self.value = value
@@ -11,9 +14,30 @@ final class LockedValue<Value>: @unchecked Sendable {
 
     /// Reads or changes the value under the lock.
     func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return try body(&value)
+    }
+
+    /// Changes the value under the lock and wakes the threads waiting in ``wait(until:while:)``.
+    func changeAndBroadcast<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body(&value)
+    }
+
+    /// Blocks the calling thread while `mustWait` holds for the value, re-checked after each broadcast; `false` when
+    /// `deadline` passed first.
+    func wait(until deadline: Date, while mustWait: (Value) -> Bool) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while mustWait(value) {
+            if !condition.wait(until: deadline) { return !mustWait(value) }
+        }
+        return true
     }
 
     /// The current value.
