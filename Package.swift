@@ -43,6 +43,12 @@ let package = Package(
             dependencies: ["SwitchyardLogging", "Switchyard", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "SwitchyardTestingTests", dependencies: ["Switchyard", "SwitchyardTesting"]),
+        // Code written the SwiftRex 0.8 way, compiled in Swift 5 language mode as apps still compiled in it are.
+        .testTarget(
+            name: "SwiftRexCompatibilityTests",
+            dependencies: ["Switchyard"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

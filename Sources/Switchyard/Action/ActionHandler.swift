@@ -47,6 +47,7 @@ extension ActionHandler {
     /// ```swift
     /// let searchOutput = output.contramap(AppAction.search)
     /// ```
+    @preconcurrency
     public func contramap<NewAction>(
         _ transform: @escaping @Sendable (NewAction) -> ActionType
     ) -> AnyActionHandler<NewAction> {

@@ -11,6 +11,7 @@ public struct AnyActionHandler<ActionType>: ActionHandler {
     package let effectScope: EffectScope?
 
     /// Creates a handler from a closure that receives every dispatched action.
+    @preconcurrency
     public init(_ dispatch: @escaping @Sendable (DispatchedAction<ActionType>) -> Void) {
         self.realHandler = dispatch
         self.effectScope = nil
@@ -47,6 +48,7 @@ public struct AnyActionHandler<ActionType>: ActionHandler {
 
     /// A handler of `NewAction` that transforms each action with `transform` and dispatches it here; the source
     /// is kept, and so is the store's effect scope, so effects of a lifted middleware belong to the store.
+    @preconcurrency
     public func contramap<NewAction>(
         _ transform: @escaping @Sendable (NewAction) -> ActionType
     ) -> AnyActionHandler<NewAction> {

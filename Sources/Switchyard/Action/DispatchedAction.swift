@@ -11,6 +11,21 @@ public struct DispatchedAction<Action> {
         self.dispatcher = dispatcher
     }
 
+    /// Creates a dispatched action whose source is the caller: its `#fileID`, `#function` and `#line`, and `info`.
+    ///
+    /// ```swift
+    /// output.dispatch(DispatchedAction(.didLoad(items), info: "from the cache"))
+    /// ```
+    public init(
+        _ action: Action,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line,
+        info: String? = nil
+    ) {
+        self.init(action, dispatcher: ActionSource(file: file, function: function, line: line, info: info))
+    }
+
     /// Transforms the action, keeping the source.
     public func map<NewAction>(_ transform: (Action) throws -> NewAction) rethrows -> DispatchedAction<NewAction> {
         DispatchedAction<NewAction>(try transform(action), dispatcher: dispatcher)

@@ -53,6 +53,7 @@ public func |> <Value, Result>(value: Value, transform: (Value) throws -> Result
 /// ```swift
 /// .bridge(\AppAction.search?.queryChanged >=> SearchAction.fetch >>> AppAction.search)
 /// ```
+@preconcurrency
 public func >>> <Input, Intermediate, Output>(
     first: @escaping @Sendable (Input) -> Intermediate,
     second: @escaping @Sendable (Intermediate) -> Output
@@ -65,6 +66,7 @@ public func >>> <Input, Intermediate, Output>(
 /// ```swift
 /// .bridge(\AppAction.search?.queryChanged >=> AppAction.search <<< SearchAction.fetch)
 /// ```
+@preconcurrency
 public func <<< <Input, Intermediate, Output>(
     second: @escaping @Sendable (Intermediate) -> Output,
     first: @escaping @Sendable (Input) -> Intermediate

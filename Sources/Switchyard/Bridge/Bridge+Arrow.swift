@@ -15,6 +15,7 @@ public func >=> <ActionType: Sendable, Payload>(
 /// ```swift
 /// \AppAction.my?.tree?.originalActionThatHasString >=> { string in AppAction.another(.part(.required(string))) }
 /// ```
+@preconcurrency
 public func >=> <ActionType, Payload>(
     keyPath: KeyPath<ActionType, Payload?> & Sendable,
     derive: @escaping @Sendable (Payload) -> ActionType
@@ -27,6 +28,7 @@ public func >=> <ActionType, Payload>(
 /// ```swift
 /// { (action: AppAction) in action.isLogout ? () : nil } >=> AppAction.session(.clear)
 /// ```
+@preconcurrency
 public func >=> <ActionType: Sendable, Payload>(
     extract: @escaping @Sendable (ActionType) -> Payload?,
     derivedAction: ActionType
@@ -40,6 +42,7 @@ public func >=> <ActionType: Sendable, Payload>(
 /// let loggedIn: @Sendable (AppAction) -> User.ID? = { action in action.session?.loggedIn }
 /// loggedIn >=> AppAction.profile <<< ProfileAction.load
 /// ```
+@preconcurrency
 public func >=> <ActionType, Payload>(
     extract: @escaping @Sendable (ActionType) -> Payload?,
     derive: @escaping @Sendable (Payload) -> ActionType

@@ -18,6 +18,7 @@ public struct Bridge<ActionType, Payload>: Sendable {
     /// ```swift
     /// Bridge(on: { (action: AppAction) in action.login?.succeeded }, dispatch: { AppAction.profile(.load($0)) })
     /// ```
+    @preconcurrency
     public init(
         on extract: @escaping @Sendable (ActionType) -> Payload?,
         dispatch derive: @escaping @Sendable (Payload) -> ActionType
@@ -31,6 +32,7 @@ public struct Bridge<ActionType, Payload>: Sendable {
     /// ```swift
     /// Bridge(on: \AppAction.login?.succeeded, dispatch: { AppAction.profile(.load($0)) })
     /// ```
+    @preconcurrency
     public init(
         on keyPath: KeyPath<ActionType, Payload?> & Sendable,
         dispatch derive: @escaping @Sendable (Payload) -> ActionType
@@ -41,6 +43,7 @@ public struct Bridge<ActionType, Payload>: Sendable {
 
 extension Bridge where ActionType: Sendable {
     /// A bridge that dispatches `derivedAction` for every action from which `extract` returns a payload.
+    @preconcurrency
     public init(on extract: @escaping @Sendable (ActionType) -> Payload?, dispatch derivedAction: ActionType) {
         self.init(on: extract, dispatch: { _ in derivedAction })
     }

@@ -14,6 +14,7 @@ extension BridgeMiddleware {
     ///   - file: the file of the call, recorded in the derived action's info; leave the default.
     ///   - function: the function of the call, recorded in the derived action's info; leave the default.
     ///   - line: the line of the call, recorded in the derived action's info; leave the default.
+    @preconcurrency
     public func bridge<Payload>(
         _ bridge: Bridge<ActionType, Payload>,
         when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
@@ -61,6 +62,7 @@ extension BridgeMiddleware {
     ///   - file: the file of the call, recorded in the derived action's info; leave the default.
     ///   - function: the function of the call, recorded in the derived action's info; leave the default.
     ///   - line: the line of the call, recorded in the derived action's info; leave the default.
+    @preconcurrency
     public func bridge<Payload>(
         on extract: @escaping @Sendable (ActionType) -> Payload?,
         dispatch derive: @escaping @Sendable (Payload) -> ActionType,
@@ -74,6 +76,7 @@ extension BridgeMiddleware {
 
     /// A copy of this middleware with one more bridge, spelled without the arrow, that dispatches only when the
     /// state after the reducer has `true` at `condition`.
+    @preconcurrency
     public func bridge<Payload>(
         on extract: @escaping @Sendable (ActionType) -> Payload?,
         dispatch derive: @escaping @Sendable (Payload) -> ActionType,
@@ -102,6 +105,7 @@ extension BridgeMiddleware {
     ///   - file: the file of the call, recorded in the derived action's info; leave the default.
     ///   - function: the function of the call, recorded in the derived action's info; leave the default.
     ///   - line: the line of the call, recorded in the derived action's info; leave the default.
+    @preconcurrency
     public func bridgeWithState<Payload>(
         on extract: @escaping @Sendable (ActionType) -> Payload?,
         dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,
@@ -120,6 +124,7 @@ extension BridgeMiddleware {
 
     /// A copy of this middleware with one more bridge whose derived action is built from the payload and the state
     /// after the reducer, dispatched only when that state has `true` at `condition`.
+    @preconcurrency
     public func bridgeWithState<Payload>(
         on extract: @escaping @Sendable (ActionType) -> Payload?,
         dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,
@@ -142,6 +147,7 @@ extension BridgeMiddleware {
     /// let loggedIn: KeyPath<AppAction, User?> & Sendable = \AppAction.login?.succeeded
     /// bridges.bridge(on: loggedIn, dispatch: { user in AppAction.profile(.load(user)) })
     /// ```
+    @preconcurrency
     public func bridge<Payload>(
         on keyPath: KeyPath<ActionType, Payload?> & Sendable,
         dispatch derive: @escaping @Sendable (Payload) -> ActionType,
@@ -155,6 +161,7 @@ extension BridgeMiddleware {
 
     /// A copy of this middleware with one more bridge whose original actions are at `keyPath`, dispatching only
     /// when the state after the reducer has `true` at `condition`.
+    @preconcurrency
     public func bridge<Payload>(
         on keyPath: KeyPath<ActionType, Payload?> & Sendable,
         dispatch derive: @escaping @Sendable (Payload) -> ActionType,
@@ -168,6 +175,7 @@ extension BridgeMiddleware {
 
     /// `bridgeWithState(on:dispatch:when:)` with the original actions at `keyPath`, a key path
     /// literal or one kept in a variable.
+    @preconcurrency
     public func bridgeWithState<Payload>(
         on keyPath: KeyPath<ActionType, Payload?> & Sendable,
         dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,
@@ -182,6 +190,7 @@ extension BridgeMiddleware {
 
     /// `bridgeWithState(on:dispatch:when:)` with the original actions at `keyPath`,
     /// dispatching only when the state after the reducer has `true` at `condition`.
+    @preconcurrency
     public func bridgeWithState<Payload>(
         on keyPath: KeyPath<ActionType, Payload?> & Sendable,
         dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,

@@ -44,3 +44,11 @@ extension AfterReducer: Monoid {
         }
     }
 }
+
+@available(*, deprecated, message: "Return an IO from handle(action:from:state:) instead.")
+extension Collection where Element == AfterReducer {
+    /// The after-reducer blocks composed with `<>` in order: the last one runs first.
+    public func asAfterReducer() -> AfterReducer {
+        reduce(AfterReducer.identity, <>)
+    }
+}

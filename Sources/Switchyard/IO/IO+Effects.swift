@@ -31,6 +31,7 @@ extension IO {
     ///   - handler: handles an error thrown by `operation`; it may dispatch through its `output` too.
     ///   - fileID: where the effect is created, for failure messages; leave the default.
     ///   - line: where the effect is created, for failure messages; leave the default.
+    @preconcurrency
     public static func run(
         id: (any Hashable & Sendable)? = nil,
         cancelInFlight: Bool = false,
@@ -95,6 +96,7 @@ extension IO {
     /// Inject the clock: `ContinuousClock()` in the app, swift-clocks' `TestClock` in tests, which then advance
     /// time by hand instead of sleeping. The parameters are those of
     /// ``run(id:cancelInFlight:priority:operation:catch:fileID:line:)``.
+    @preconcurrency
     public static func debounce(
         id: some Hashable & Sendable,
         for duration: Duration,

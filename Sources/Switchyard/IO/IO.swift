@@ -78,6 +78,7 @@ public struct IO<OutputActionType> {
     }
 
     /// An IO that dispatches `transform(action)` for every action this one dispatches; the source is kept.
+    @preconcurrency
     @inlinable
     public func map<NewOutput>(_ transform: @escaping @Sendable (OutputActionType) -> NewOutput) -> IO<NewOutput> {
         switch parts {
@@ -88,6 +89,7 @@ public struct IO<OutputActionType> {
     }
 
     /// An IO that, for every action this one dispatches, runs the IO that `transform` returns for it.
+    @preconcurrency
     public func flatMap<NewOutput>(
         _ transform: @escaping @Sendable (DispatchedAction<OutputActionType>) -> IO<NewOutput>
     ) -> IO<NewOutput> {

@@ -18,6 +18,7 @@ public struct LiftMiddleware<
     let stateLift: @Sendable (@escaping GetState<GlobalStateType>) -> GetState<PartMiddleware.StateType>
 
     /// Lifts `middleware` with the three maps; prefer the `lift` methods of ``MiddlewareProtocol``.
+    @preconcurrency
     public init(
         middleware: PartMiddleware,
         inputActionMap: @escaping @Sendable (GlobalInputActionType) -> PartMiddleware.InputActionType?,

@@ -58,6 +58,7 @@ extension MiddlewareProtocol where Self: SendableMetatype, StateType: Identifiab
     ///     state: \AppState.movies
     /// )
     /// ```
+    @preconcurrency
     public func liftToCollection<
         GlobalInputActionType, GlobalOutputActionType, GlobalStateType,
         CollectionState: MutableCollection & SendableMetatype
@@ -119,6 +120,7 @@ extension MiddlewareProtocol where Self: SendableMetatype, StateType: Identifiab
 extension MiddlewareProtocol where Self: SendableMetatype, StateType: Sendable {
     /// Runs this element middleware for the element, found by index, that each `ElementIndexAction` addresses.
     /// An index out of bounds is ignored.
+    @preconcurrency
     public func liftToCollection<
         GlobalInputActionType, GlobalOutputActionType, GlobalStateType, CollectionState: Collection & SendableMetatype
     >(

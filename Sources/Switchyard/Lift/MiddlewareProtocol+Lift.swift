@@ -13,6 +13,7 @@ extension MiddlewareProtocol {
     ///   - inputActionMap: extracts the local action from a global one, or `nil` to ignore the global action.
     ///   - outputActionMap: wraps a local action this middleware dispatches into a global one.
     ///   - stateMap: extracts the local state from the global state.
+    @preconcurrency
     public func lift<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
@@ -27,6 +28,7 @@ extension MiddlewareProtocol {
     }
 
     /// Lifts the output action and the state; the input action type stays the same.
+    @preconcurrency
     public func lift<GlobalOutputActionType, GlobalStateType>(
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
@@ -35,6 +37,7 @@ extension MiddlewareProtocol {
     }
 
     /// Lifts the input action and the state; the output action type stays the same.
+    @preconcurrency
     public func lift<GlobalInputActionType, GlobalStateType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
@@ -43,6 +46,7 @@ extension MiddlewareProtocol {
     }
 
     /// Lifts the input and output actions; the state type stays the same (and `state` is passed through as is).
+    @preconcurrency
     public func lift<GlobalInputActionType, GlobalOutputActionType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
@@ -56,6 +60,7 @@ extension MiddlewareProtocol {
     }
 
     /// Lifts the input action only.
+    @preconcurrency
     public func lift<GlobalInputActionType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?
     ) -> LiftMiddleware<GlobalInputActionType, OutputActionType, StateType, Self> {
@@ -63,6 +68,7 @@ extension MiddlewareProtocol {
     }
 
     /// Lifts the output action only.
+    @preconcurrency
     public func lift<GlobalOutputActionType>(
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
     ) -> LiftMiddleware<InputActionType, GlobalOutputActionType, StateType, Self> {
@@ -70,6 +76,7 @@ extension MiddlewareProtocol {
     }
 
     /// Lifts the state only: `gpsMiddleware.lift(state: \MyGlobalState.currentLocation)`.
+    @preconcurrency
     public func lift<GlobalStateType>(
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> LiftMiddleware<InputActionType, OutputActionType, GlobalStateType, Self> {

@@ -21,6 +21,7 @@ public struct LogSink: Sendable {
     public let write: @Sendable (String) -> Void
 
     /// A sink that passes every entry to `write`.
+    @preconcurrency
     public init(_ write: @escaping @Sendable (String) -> Void) {
         self.write = write
     }

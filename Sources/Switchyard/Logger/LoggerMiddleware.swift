@@ -37,6 +37,7 @@ public struct LoggerMiddleware<ActionType, StateType>: MiddlewareProtocol, Senda
     ///     per action, so keep it for debugging.
     ///   - filter: which actions to log; `nil` (the default) logs every action.
     ///   - sink: where entries are written; standard output by default.
+    @preconcurrency
     public init(
         stateDiff: Bool = false,
         filter: (@Sendable (ActionType, ActionSource) -> Bool)? = nil,

@@ -50,15 +50,26 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
         }
     }
 
-    /// Creates a middleware from its `handle` function.
+    /// Creates a middleware from its `handle` function and, for middlewares written for the deprecated setup call,
+    /// its `receiveContext` (by default, nothing).
+    ///
+    /// ```swift
+    /// let logger = AnyMiddleware<AppAction, AppAction, AppState>(handle: { action, source, state in
+    ///     print(action, source)
+    ///     return .pure()
+    /// })
+    /// ```
+    @preconcurrency
     public init(
+        receiveContext:
+            (@Sendable (@escaping GetState<StateType>, AnyActionHandler<OutputActionType>) -> Void)? = nil,
         handle:
             @escaping @Sendable (
                 InputActionType, ActionSource, @escaping GetState<StateType>
             ) -> IO<OutputActionType>
     ) {
         self.handler = handle
-        self.contextReceiver = nil
+        self.contextReceiver = receiveContext
         self.composition = nil
         self.leaf = ComposedMiddleware.FusedHandler { call in
             let io = handle(call.action, call.dispatcher, call.state)
@@ -66,6 +77,17 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
                 call.io = io <> call.io
             }
         }
+    }
+
+    /// Whether this middleware erases an ``IdentityMiddleware`` (or an empty composition): `<>` and
+    /// ``ComposedMiddleware/append(middleware:)`` drop it.
+    public var isIdentity: Bool { composition?.middleware.count == 0 }
+
+    /// The composition this middleware erases, if it erases one (an erased identity is not one): `<>` and
+    /// ``ComposedMiddleware/append(middleware:)`` add its middlewares one by one instead of nesting it.
+    public var isComposed: ComposedMiddleware<InputActionType, OutputActionType, StateType>? {
+        guard let composition = composition?.middleware, composition.count > 0 else { return nil }
+        return composition
     }
 
     /// Forwards the deprecated setup call to the wrapped middleware.

@@ -11,6 +11,7 @@ extension ReduxStoreBase {
     /// Subscribed from inside the reducer, the observer also receives the state that the reducer is committing.
     /// Cancelling or releasing the subscription stops delivery and lets go of `observer` (and of what it captured)
     /// at the latest when the action in progress ends, with no store lock held.
+    @preconcurrency
     public final func subscribe(_ observer: @escaping @Sendable (StateType) -> Void) -> StoreSubscription {
         core.addObserver(initial: nil, storeDidEnd: nil, deliver: observer)
     }
@@ -19,6 +20,7 @@ extension ReduxStoreBase {
     ///
     /// With ``SchedulingPolicy/mainThread`` the observer runs synchronously in the pipeline; otherwise each state is
     /// handed to the main queue, in order.
+    @preconcurrency
     public final func subscribeOnMainActor(
         _ observer: @escaping @MainActor @Sendable (StateType) -> Void
     ) -> StoreSubscription {

@@ -9,6 +9,7 @@ public final class StoreSubscription: Sendable, Hashable {
     private let onCancel: @Sendable () -> Void
 
     /// Creates a subscription that runs `onCancel` once, when cancelled or released.
+    @preconcurrency
     public init(onCancel: @escaping @Sendable () -> Void) {
         self.onCancel = onCancel
     }

@@ -1,6 +1,7 @@
 extension Reducer {
     /// Plugs this reducer into global types with closures: `actionGetter` extracts the local action (or `nil` to
     /// ignore), `stateGetter` and `stateSetter` read and write the local state.
+    @preconcurrency
     public func lift<GlobalActionType, GlobalStateType>(
         actionGetter: @escaping @Sendable (GlobalActionType) -> ActionType?,
         stateGetter: @escaping @Sendable (GlobalStateType) -> StateType,
@@ -19,6 +20,7 @@ extension Reducer {
     /// ```swift
     /// let appReducer = counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
     /// ```
+    @preconcurrency
     public func lift<GlobalActionType, GlobalStateType>(
         action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?,
         state stateKeyPath: WritableKeyPath<GlobalStateType, StateType> & Sendable
@@ -30,6 +32,7 @@ extension Reducer {
     }
 
     /// Lifts the action only; actions that `actionMap` maps to `nil` are ignored.
+    @preconcurrency
     public func lift<GlobalActionType>(
         action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?
     ) -> Reducer<GlobalActionType, StateType> {

@@ -16,11 +16,13 @@ public struct Reducer<ActionType, StateType>: Sendable {
     public let reduce: @Sendable (ActionType, inout StateType) -> Void
 
     /// Creates a reducer from its reduce function.
+    @preconcurrency
     public init(_ reduce: @escaping @Sendable (ActionType, inout StateType) -> Void) {
         self.reduce = reduce
     }
 
     /// Creates a reducer from its reduce function: `Reducer.reduce { action, state in … }`.
+    @preconcurrency
     public static func reduce(_ reduce: @escaping @Sendable (ActionType, inout StateType) -> Void) -> Reducer {
         Reducer(reduce)
     }

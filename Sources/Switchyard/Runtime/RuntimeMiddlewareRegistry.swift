@@ -35,6 +35,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     /// - Parameters:
     ///   - extract: picks the actions of interest, for example a case key path `\AppAction.banana`.
     ///   - body: receives the extracted value and the action's source.
+    @preconcurrency
     public func addBeforeReducer<Sub>(
         extract: @escaping @Sendable (ActionType) -> Sub?,
         _ body: @escaping @Sendable (Sub, ActionSource) -> Void
@@ -47,6 +48,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
 
     /// Adds a closure that sees, before the reducer, every action that is a `Sub` (an `as?` cast, for
     /// protocol-typed actions): `addBeforeReducer { (banana: BananaAction) in … }`.
+    @preconcurrency
     public func addBeforeReducer<Sub>(
         _ body: @escaping @Sendable (Sub) -> Void
     ) -> RuntimeMiddlewareRegistration {
@@ -55,6 +57,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
 
     /// Adds a closure that runs after the reducer for every action that `extract` maps to a `Sub` value, with the
     /// new state and an `output` to dispatch more actions.
+    @preconcurrency
     public func addAfterReducer<Sub>(
         extract: @escaping @Sendable (ActionType) -> Sub?,
         _ body: @escaping @Sendable (Sub, ActionSource, StateType, AnyActionHandler<ActionType>) -> Void
@@ -66,6 +69,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     }
 
     /// Adds a closure that runs after the reducer for every action that is a `Sub` (an `as?` cast).
+    @preconcurrency
     public func addAfterReducer<Sub>(
         _ body: @escaping @Sendable (Sub, StateType, AnyActionHandler<ActionType>) -> Void
     ) -> RuntimeMiddlewareRegistration {
@@ -84,6 +88,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     }
 
     /// Adds a middleware written for local types, with the maps of ``MiddlewareProtocol/lift(inputAction:outputAction:state:)``.
+    @preconcurrency
     public func add<M: MiddlewareProtocol & Sendable>(
         _ middleware: M,
         inputAction: @escaping @Sendable (ActionType) -> M.InputActionType?,

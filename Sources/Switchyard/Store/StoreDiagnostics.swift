@@ -46,6 +46,7 @@ public struct StoreDiagnostics: Sendable {
     public let report: @Sendable (StoreDiagnostic) -> Void
 
     /// Creates a diagnostics hook from a closure.
+    @preconcurrency
     public init(_ report: @escaping @Sendable (StoreDiagnostic) -> Void) {
         self.report = report
     }

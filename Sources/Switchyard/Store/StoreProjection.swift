@@ -23,6 +23,7 @@ public final class StoreProjection<ViewAction, ViewState>: StoreType, Sendable {
     private let subscriber: @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription
 
     /// Creates a projection from its three functions; prefer `store.projection(action:state:)`.
+    @preconcurrency
     public init(
         dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
         state: @escaping @Sendable () -> ViewState,
@@ -42,6 +43,7 @@ public final class StoreProjection<ViewAction, ViewState>: StoreType, Sendable {
     }
 
     /// Calls `observer` with the projected state of each state the store emits.
+    @preconcurrency
     public func subscribe(_ observer: @escaping @Sendable (ViewState) -> Void) -> StoreSubscription {
         subscriber(observer)
     }
@@ -49,6 +51,7 @@ public final class StoreProjection<ViewAction, ViewState>: StoreType, Sendable {
 
 extension StoreType {
     /// A projection of this store for a view: `action` maps view actions (`nil`: dropped), `state` maps the state.
+    @preconcurrency
     public func projection<ViewAction, ViewState>(
         action viewActionToAction: @escaping @Sendable (ViewAction) -> ActionType?,
         state stateToViewState: @escaping @Sendable (StateType) -> ViewState
@@ -61,6 +64,7 @@ extension StoreType {
     }
 
     /// A projection of this store whose observers are notified only when the projected state changed.
+    @preconcurrency
     public func projection<ViewAction, ViewState: Equatable & Sendable>(
         action viewActionToAction: @escaping @Sendable (ViewAction) -> ActionType?,
         state stateToViewState: @escaping @Sendable (StateType) -> ViewState
