@@ -13,7 +13,7 @@ import Testing
 
     private func actions(
         after action: AppAction,
-        through bridge: BridgeMiddleware<AppAction, AppState>,
+        through bridge: BridgeMiddleware<AppAction, AppAction, AppState>,
         state: AppState = AppState()
     ) -> [AppAction] {
         let recorder = Recorder<AppAction>()
@@ -40,12 +40,12 @@ import Testing
     }
 
     @Test func handsThePayloadOverThroughComposedCaseConstructors() {
-        let forward = BridgeMiddleware<AppAction, AppState>()
+        let forward = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.tree?.originalActionThatHasString
                     >=> PartAction.thisRequiredString >>> AnotherAction.part >>> AppAction.another
             )
-        let backward = BridgeMiddleware<AppAction, AppState>()
+        let backward = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.tree?.originalActionThatHasString
                     >=> AppAction.another <<< AnotherAction.part <<< PartAction.thisRequiredString,
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func handsThePayloadOverToACaseConstructorAndAClosure() {
-        let bridge = BridgeMiddleware<AppAction, AppState>()
+        let bridge = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.tree?.originalActionThatHasString >=> { AppAction.another(.part(.thisRequiredString($0))) })
         #expect(

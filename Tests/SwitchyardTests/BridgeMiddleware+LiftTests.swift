@@ -42,7 +42,7 @@ import Testing
     let source = ActionSource(file: "List/ListView.swift", function: "body", line: 9, info: nil)
 
     @Test func liftedBridgeMapsActionsAndState() {
-        let local = BridgeMiddleware<String, String>()
+        let local = BridgeMiddleware<String, String, String>()
             .bridgeWithState(on: { (text: String) in text }, dispatch: { text, title in "\(title): \(text)" })
         let lifted = local.lift(
             inputAction: \ListAction.titleChanged,
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func bridgeLiftedToCollectionRunsForAddressedElement() {
-        let rowBridges = BridgeMiddleware<RowAction, Row>()
+        let rowBridges = BridgeMiddleware<RowAction, RowAction, Row>()
             .bridge(\RowAction.tapped >=> RowAction.select, when: { !$0().isSelected })
         let lifted = rowBridges.liftToCollection(action: \ListAction.row, stateCollection: \ListState.rows)
         let pipeline = ManualPipeline(
@@ -74,5 +74,51 @@ import Testing
 
         #expect(pipeline.step(.row(ElementIDAction(id: 2, action: .tapped)), from: source).dispatched.isEmpty)
         #expect(pipeline.step(.row(ElementIDAction(id: 3, action: .tapped)), from: source).ioIsPure)
+    }
+}
+
+extension BridgeMiddlewareLiftTests {
+    /// The lifecycle module's actions, which a bridge turns into reachability's: different input and output types.
+    enum Lifecycle: Sendable, Equatable {
+        case didBecomeActive
+
+        var didBecomeActive: Void? { self == .didBecomeActive ? () : nil }
+    }
+
+    enum Reachability: Sendable, Equatable {
+        case startMonitoring
+    }
+
+    enum App: Sendable, Equatable {
+        case lifecycle(Lifecycle)
+        case reachability(Reachability)
+
+        var lifecycle: Lifecycle? {
+            guard case .lifecycle(let action) = self else { return nil }
+            return action
+        }
+    }
+
+    @Test func aBridgeBetweenTwoActionTypesIsLiftedIntoTheApp() {
+        let bridge = BridgeMiddleware<Lifecycle, Reachability, Bool>()
+            .bridge(\Lifecycle.didBecomeActive >=> Reachability.startMonitoring, when: \.self)
+        let lifted = bridge.lift(
+            inputAction: \App.lifecycle, outputAction: App.reachability, state: { (on: Bool) in on })
+        let recorder = Recorder<App>()
+        let store = Store(initialState: true, reducer: Reducer<App, Bool>.reduce { _, _ in }, middleware: lifted)
+        let subscription = store.runtimeMiddlewares.add(
+            AnyMiddleware { action, source, _ in
+                recorder.append(DispatchedAction(action, dispatcher: source))
+                return .pure()
+            })
+        store.dispatch(.lifecycle(.didBecomeActive))
+        let line = #line - 1
+        subscription.remove()
+        let dispatched = recorder.values
+        #expect(dispatched.map(\.action) == [.lifecycle(.didBecomeActive), .reachability(.startMonitoring)])
+        #expect(dispatched.last?.dispatcher.line == UInt(line))
+        #expect(
+            dispatched.last?.dispatcher.info?.hasPrefix(
+                "Bridged from didBecomeActive at BridgeMiddleware+LiftTests.swift") == true)
     }
 }

@@ -8,21 +8,21 @@ import Testing
         line: 118, info: nil)
 
     func pipeline(
-        _ bridges: BridgeMiddleware<AppAction, AppState>,
+        _ bridges: BridgeMiddleware<AppAction, AppAction, AppState>,
         state: AppState = AppState()
     ) -> ManualPipeline<AppAction, AppState> {
         ManualPipeline(state: state, middleware: bridges, reducer: .app)
     }
 
     @Test func keyPathToValueDispatchesDerivedAction() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
         let result = pipeline(bridges).step(.lifecycle(.didBecomeActive), from: source)
         #expect(result.dispatched.map(\.action) == [.reachability(.startMonitoring)])
     }
 
     // Spelled as in the seed: a shared, static, immutable value.
-    static let lifecycleToReachabilityActions: BridgeMiddleware<AppAction, AppState> =
+    static let lifecycleToReachabilityActions: BridgeMiddleware<AppAction, AppAction, AppState> =
         BridgeMiddleware()
         .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
         .bridge(\AppAction.lifecycle?.didEnterBackground >=> AppAction.reachability(.stopMonitoring))
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func actionThatNoBridgeMatchesReturnsPureIO() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
         let result = pipeline(bridges).step(.lifecycle(.didEnterBackground), from: source)
         #expect(result.ioIsPure)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func keyPathToClosureHandsOverAssociatedValue() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.my?.tree?.originalActionThatHasString >=> { handedOverString in
                     AppAction.another(.part(.thisRequiredString(handedOverString)))
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func closurePredicateSeesStateAfterReducer() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.settings >=> AppAction.reachability(.startMonitoring),
                 when: { $0().settings.reachabilityOptions == .always })
@@ -71,7 +71,7 @@ import Testing
     @Test func closurePredicateFalseAfterReducerDispatchesNothing() {
         var state = AppState()
         state.settings.reachabilityOptions = .always
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.settings >=> AppAction.reachability(.startMonitoring),
                 when: { $0().settings.reachabilityOptions == .always })
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func keyPathPredicateSeesStateAfterReducer() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.settings >=> AppAction.reachability(.startMonitoring),
                 when: \.settings.shouldUseReachability)
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func seedExampleWithKeyPathPredicate() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring),
                 when: \.settings.shouldUseReachability
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func bridgeOnKeyPathLiteralWithoutArrow() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 on: \AppAction.my?.tree?.originalActionThatHasString,
                 dispatch: { AppAction.another(.part(.thisRequiredString($0))) })
@@ -128,7 +128,7 @@ import Testing
         @Sendable func derived(_ suffix: String) -> @Sendable (String) -> AppAction {
             { AppAction.another(.part(.thisRequiredString($0 + suffix))) }
         }
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(on: original, dispatch: derived("1"))
             .bridge(on: original, dispatch: derived("2"), when: { !$0().settings.shouldUseReachability })
             .bridge(on: original, dispatch: derived("3"), when: shouldUse)
@@ -149,7 +149,7 @@ import Testing
 
     @Test func bridgeOnExtractorFunctionWithPredicates() {
         let extract: @Sendable (AppAction) -> Void? = { $0 == .lifecycle(.didBecomeActive) ? () : nil }
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 on: extract, dispatch: { AppAction.reachability(.startMonitoring) },
                 when: \.settings.shouldUseReachability
@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func bridgeWithStateBuildsActionFromPayloadAndStateAfterReducer() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridgeWithState(
                 on: \AppAction.settings,
                 dispatch: { _, state in
@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func bridgeWithStateHonoursBothPredicates() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridgeWithState(
                 on: \AppAction.my?.tree?.originalActionThatHasString,
                 dispatch: { string, _ in AppAction.another(.part(.thisRequiredString(string + "1"))) },
@@ -186,7 +186,7 @@ import Testing
     }
 
     @Test func derivedActionKeepsOriginalSourceAndAppendsProvenance() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
         let line = #line - 1
         let dispatched = pipeline(bridges).step(.lifecycle(.didBecomeActive), from: source).dispatched
@@ -199,7 +199,7 @@ import Testing
     }
 
     @Test func provenanceReproducesSeedLine() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.lifecycle?.didEnterBackground >=> AppAction.reachability(.stopMonitoring),
                 file: "App/BridgeLifecycleToReachability.swift", function: "BridgeMiddleware", line: 8)
@@ -211,7 +211,7 @@ import Testing
     }
 
     @Test func provenanceIsAppendedToExistingInfo() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring),
                 file: "Bridges.swift", function: "f()", line: 1)
@@ -226,7 +226,7 @@ import Testing
     }
 
     @Test func severalBridgesFireInTheOrderAdded() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
             .bridge(\AppAction.lifecycle?.didEnterBackground >=> AppAction.reachability(.stopMonitoring))
             .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.becameCheap))
@@ -242,7 +242,7 @@ import Testing
     }
 
     @Test func bridgeReturnsNewValueAndLeavesOriginalUnchanged() {
-        let empty = BridgeMiddleware<AppAction, AppState>()
+        let empty = BridgeMiddleware<AppAction, AppAction, AppState>()
         let one = empty.bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
         let two = one.bridge(\AppAction.lifecycle?.didEnterBackground >=> AppAction.reachability(.stopMonitoring))
         #expect(empty.count == 0 && one.count == 1 && two.count == 2)
@@ -250,7 +250,7 @@ import Testing
     }
 
     @Test func derivedActionsAreProcessedAfterOriginalCompletes() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
         let pipeline = pipeline(bridges)
         pipeline.dispatch(.lifecycle(.didBecomeActive), from: source)
@@ -259,7 +259,7 @@ import Testing
     }
 
     @Test func oneBridgeMiddlewareSharedByManyThreads() {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
             .bridge(
                 \AppAction.my?.tree?.originalActionThatHasString >=> {

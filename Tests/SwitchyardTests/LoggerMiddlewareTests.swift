@@ -16,7 +16,7 @@ import Testing
 
     @Test func reproducesSeedLogByteForByte() {
         let log = InMemoryLog()
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring),
                 file: "App/BridgeLifecycleToReachability.swift", function: "BridgeMiddleware", line: 7

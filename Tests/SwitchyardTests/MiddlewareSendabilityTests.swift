@@ -37,7 +37,7 @@ import Testing
     @Test func anErasedMiddlewareIsAddedAtRuntime() {
         let store = Self.store()
         let trace = Trace()
-        let bridge = BridgeMiddleware<Action, ListState>()
+        let bridge = BridgeMiddleware<Action, Action, ListState>()
             .bridge(on: Self.tap, dispatch: { _ in .row(ElementIDAction(id: 1, action: .report)) })
         let registration = store.runtimeMiddlewares.add((bridge <> Self.traced("a", trace)).eraseToAnyMiddleware())
         store.dispatch(.tap("x"))

@@ -45,10 +45,10 @@ public func <<< <Input, Intermediate, Output>(
 /// enum case constructor (`\AppAction.search?.query >=> AppAction.fetch`) is not inferred `@Sendable`.
 @available(swift, obsoleted: 6, message: "In Swift 6 language mode, derive the action with a @Sendable function")
 @_disfavoredOverload
-public func >=> <ActionType, Payload>(
-    keyPath: KeyPath<ActionType, Payload?> & Sendable,
-    derive: @escaping (Payload) -> ActionType
-) -> Bridge<ActionType, Payload> {
+public func >=> <InputActionType, Payload, OutputActionType>(
+    keyPath: KeyPath<InputActionType, Payload?> & Sendable,
+    derive: @escaping (Payload) -> OutputActionType
+) -> Bridge<InputActionType, Payload, OutputActionType> {
     let derive = SendableFunction(call: derive)
     return Bridge(on: keyPath, dispatch: { derive.call($0) })
 }

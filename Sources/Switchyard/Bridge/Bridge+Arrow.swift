@@ -3,10 +3,10 @@
 /// ```swift
 /// \AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring)
 /// ```
-public func >=> <ActionType: Sendable, Payload>(
-    keyPath: KeyPath<ActionType, Payload?> & Sendable,
-    derivedAction: ActionType
-) -> Bridge<ActionType, Payload> {
+public func >=> <InputActionType, Payload, OutputActionType: Sendable>(
+    keyPath: KeyPath<InputActionType, Payload?> & Sendable,
+    derivedAction: OutputActionType
+) -> Bridge<InputActionType, Payload, OutputActionType> {
     Bridge(on: keyPath, dispatch: derivedAction)
 }
 
@@ -16,10 +16,10 @@ public func >=> <ActionType: Sendable, Payload>(
 /// \AppAction.my?.tree?.originalActionThatHasString >=> { string in AppAction.another(.part(.required(string))) }
 /// ```
 @preconcurrency
-public func >=> <ActionType, Payload>(
-    keyPath: KeyPath<ActionType, Payload?> & Sendable,
-    derive: @escaping @Sendable (Payload) -> ActionType
-) -> Bridge<ActionType, Payload> {
+public func >=> <InputActionType, Payload, OutputActionType>(
+    keyPath: KeyPath<InputActionType, Payload?> & Sendable,
+    derive: @escaping @Sendable (Payload) -> OutputActionType
+) -> Bridge<InputActionType, Payload, OutputActionType> {
     Bridge(on: keyPath, dispatch: derive)
 }
 
@@ -29,10 +29,10 @@ public func >=> <ActionType, Payload>(
 /// { (action: AppAction) in action.isLogout ? () : nil } >=> AppAction.session(.clear)
 /// ```
 @preconcurrency
-public func >=> <ActionType: Sendable, Payload>(
-    extract: @escaping @Sendable (ActionType) -> Payload?,
-    derivedAction: ActionType
-) -> Bridge<ActionType, Payload> {
+public func >=> <InputActionType, Payload, OutputActionType: Sendable>(
+    extract: @escaping @Sendable (InputActionType) -> Payload?,
+    derivedAction: OutputActionType
+) -> Bridge<InputActionType, Payload, OutputActionType> {
     Bridge(on: extract, dispatch: derivedAction)
 }
 
@@ -43,9 +43,9 @@ public func >=> <ActionType: Sendable, Payload>(
 /// loggedIn >=> AppAction.profile <<< ProfileAction.load
 /// ```
 @preconcurrency
-public func >=> <ActionType, Payload>(
-    extract: @escaping @Sendable (ActionType) -> Payload?,
-    derive: @escaping @Sendable (Payload) -> ActionType
-) -> Bridge<ActionType, Payload> {
+public func >=> <InputActionType, Payload, OutputActionType>(
+    extract: @escaping @Sendable (InputActionType) -> Payload?,
+    derive: @escaping @Sendable (Payload) -> OutputActionType
+) -> Bridge<InputActionType, Payload, OutputActionType> {
     Bridge(on: extract, dispatch: derive)
 }

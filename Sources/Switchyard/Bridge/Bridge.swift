@@ -5,13 +5,13 @@
 /// ```swift
 /// let startMonitoring = \AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring)
 /// let search = \AppAction.searchBar?.textChanged >=> { text in AppAction.search(.query(text)) }
-/// BridgeMiddleware<AppAction, AppState>().bridge(startMonitoring).bridge(search)
+/// BridgeMiddleware<AppAction, AppAction, AppState>().bridge(startMonitoring).bridge(search)
 /// ```
-public struct Bridge<ActionType, Payload>: Sendable {
+public struct Bridge<InputActionType, Payload, OutputActionType>: Sendable {
     /// Returns the payload of an original action, or `nil` for an action this bridge ignores.
-    public let extract: @Sendable (ActionType) -> Payload?
+    public let extract: @Sendable (InputActionType) -> Payload?
     /// Builds the derived action from the payload of the original action.
-    public let derive: @Sendable (Payload) -> ActionType
+    public let derive: @Sendable (Payload) -> OutputActionType
 
     /// A bridge that dispatches `derive(payload)` for every action from which `extract` returns a payload.
     ///
@@ -20,8 +20,8 @@ public struct Bridge<ActionType, Payload>: Sendable {
     /// ```
     @preconcurrency
     public init(
-        on extract: @escaping @Sendable (ActionType) -> Payload?,
-        dispatch derive: @escaping @Sendable (Payload) -> ActionType
+        on extract: @escaping @Sendable (InputActionType) -> Payload?,
+        dispatch derive: @escaping @Sendable (Payload) -> OutputActionType
     ) {
         self.extract = extract
         self.derive = derive
@@ -34,17 +34,18 @@ public struct Bridge<ActionType, Payload>: Sendable {
     /// ```
     @preconcurrency
     public init(
-        on keyPath: KeyPath<ActionType, Payload?> & Sendable,
-        dispatch derive: @escaping @Sendable (Payload) -> ActionType
+        on keyPath: KeyPath<InputActionType, Payload?> & Sendable,
+        dispatch derive: @escaping @Sendable (Payload) -> OutputActionType
     ) {
         self.init(on: { $0[keyPath: keyPath] }, dispatch: derive)
     }
 }
 
-extension Bridge where ActionType: Sendable {
+extension Bridge where OutputActionType: Sendable {
     /// A bridge that dispatches `derivedAction` for every action from which `extract` returns a payload.
     @preconcurrency
-    public init(on extract: @escaping @Sendable (ActionType) -> Payload?, dispatch derivedAction: ActionType) {
+    public init(on extract: @escaping @Sendable (InputActionType) -> Payload?, dispatch derivedAction: OutputActionType)
+    {
         self.init(on: extract, dispatch: { _ in derivedAction })
     }
 
@@ -53,7 +54,7 @@ extension Bridge where ActionType: Sendable {
     /// ```swift
     /// Bridge(on: \AppAction.lifecycle?.didBecomeActive, dispatch: AppAction.reachability(.startMonitoring))
     /// ```
-    public init(on keyPath: KeyPath<ActionType, Payload?> & Sendable, dispatch derivedAction: ActionType) {
+    public init(on keyPath: KeyPath<InputActionType, Payload?> & Sendable, dispatch derivedAction: OutputActionType) {
         self.init(on: { $0[keyPath: keyPath] }, dispatch: { _ in derivedAction })
     }
 }

@@ -2,7 +2,7 @@ extension BridgeMiddleware {
     /// A copy of this middleware with one more bridge, built with the arrow `>=>`.
     ///
     /// ```swift
-    /// BridgeMiddleware<AppAction, AppState>()
+    /// BridgeMiddleware<AppAction, AppAction, AppState>()
     ///     .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
     ///     .bridge(\AppAction.lifecycle?.didEnterBackground >=> AppAction.reachability(.stopMonitoring),
     ///             when: { $0().settings.reachabilityOptions == .always })
@@ -16,7 +16,7 @@ extension BridgeMiddleware {
     ///   - line: the line of the call, recorded in the derived action's info; leave the default.
     @preconcurrency
     public func bridge<Payload>(
-        _ bridge: Bridge<ActionType, Payload>,
+        _ bridge: Bridge<InputActionType, Payload, OutputActionType>,
         when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
         file: String = #fileID,
         function: String = #function,
@@ -39,7 +39,7 @@ extension BridgeMiddleware {
     ///         when: \.settings.shouldUseReachability)
     /// ```
     public func bridge<Payload>(
-        _ bridge: Bridge<ActionType, Payload>,
+        _ bridge: Bridge<InputActionType, Payload, OutputActionType>,
         when condition: KeyPath<StateType, Bool> & Sendable,
         file: String = #fileID,
         function: String = #function,
@@ -64,8 +64,8 @@ extension BridgeMiddleware {
     ///   - line: the line of the call, recorded in the derived action's info; leave the default.
     @preconcurrency
     public func bridge<Payload>(
-        on extract: @escaping @Sendable (ActionType) -> Payload?,
-        dispatch derive: @escaping @Sendable (Payload) -> ActionType,
+        on extract: @escaping @Sendable (InputActionType) -> Payload?,
+        dispatch derive: @escaping @Sendable (Payload) -> OutputActionType,
         when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
         file: String = #fileID,
         function: String = #function,
@@ -78,8 +78,8 @@ extension BridgeMiddleware {
     /// state after the reducer has `true` at `condition`.
     @preconcurrency
     public func bridge<Payload>(
-        on extract: @escaping @Sendable (ActionType) -> Payload?,
-        dispatch derive: @escaping @Sendable (Payload) -> ActionType,
+        on extract: @escaping @Sendable (InputActionType) -> Payload?,
+        dispatch derive: @escaping @Sendable (Payload) -> OutputActionType,
         when condition: KeyPath<StateType, Bool> & Sendable,
         file: String = #fileID,
         function: String = #function,
@@ -107,8 +107,8 @@ extension BridgeMiddleware {
     ///   - line: the line of the call, recorded in the derived action's info; leave the default.
     @preconcurrency
     public func bridgeWithState<Payload>(
-        on extract: @escaping @Sendable (ActionType) -> Payload?,
-        dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,
+        on extract: @escaping @Sendable (InputActionType) -> Payload?,
+        dispatch derive: @escaping @Sendable (Payload, StateType) -> OutputActionType,
         when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
         file: String = #fileID,
         function: String = #function,
@@ -126,8 +126,8 @@ extension BridgeMiddleware {
     /// after the reducer, dispatched only when that state has `true` at `condition`.
     @preconcurrency
     public func bridgeWithState<Payload>(
-        on extract: @escaping @Sendable (ActionType) -> Payload?,
-        dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,
+        on extract: @escaping @Sendable (InputActionType) -> Payload?,
+        dispatch derive: @escaping @Sendable (Payload, StateType) -> OutputActionType,
         when condition: KeyPath<StateType, Bool> & Sendable,
         file: String = #fileID,
         function: String = #function,
@@ -149,8 +149,8 @@ extension BridgeMiddleware {
     /// ```
     @preconcurrency
     public func bridge<Payload>(
-        on keyPath: KeyPath<ActionType, Payload?> & Sendable,
-        dispatch derive: @escaping @Sendable (Payload) -> ActionType,
+        on keyPath: KeyPath<InputActionType, Payload?> & Sendable,
+        dispatch derive: @escaping @Sendable (Payload) -> OutputActionType,
         when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
         file: String = #fileID,
         function: String = #function,
@@ -163,8 +163,8 @@ extension BridgeMiddleware {
     /// when the state after the reducer has `true` at `condition`.
     @preconcurrency
     public func bridge<Payload>(
-        on keyPath: KeyPath<ActionType, Payload?> & Sendable,
-        dispatch derive: @escaping @Sendable (Payload) -> ActionType,
+        on keyPath: KeyPath<InputActionType, Payload?> & Sendable,
+        dispatch derive: @escaping @Sendable (Payload) -> OutputActionType,
         when condition: KeyPath<StateType, Bool> & Sendable,
         file: String = #fileID,
         function: String = #function,
@@ -177,8 +177,8 @@ extension BridgeMiddleware {
     /// literal or one kept in a variable.
     @preconcurrency
     public func bridgeWithState<Payload>(
-        on keyPath: KeyPath<ActionType, Payload?> & Sendable,
-        dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,
+        on keyPath: KeyPath<InputActionType, Payload?> & Sendable,
+        dispatch derive: @escaping @Sendable (Payload, StateType) -> OutputActionType,
         when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
         file: String = #fileID,
         function: String = #function,
@@ -192,8 +192,8 @@ extension BridgeMiddleware {
     /// dispatching only when the state after the reducer has `true` at `condition`.
     @preconcurrency
     public func bridgeWithState<Payload>(
-        on keyPath: KeyPath<ActionType, Payload?> & Sendable,
-        dispatch derive: @escaping @Sendable (Payload, StateType) -> ActionType,
+        on keyPath: KeyPath<InputActionType, Payload?> & Sendable,
+        dispatch derive: @escaping @Sendable (Payload, StateType) -> OutputActionType,
         when condition: KeyPath<StateType, Bool> & Sendable,
         file: String = #fileID,
         function: String = #function,

@@ -4,7 +4,7 @@
 /// keep the middlewares of each module isolated: the business workflow that connects them lives in the bridges.
 ///
 /// ```swift
-/// static let lifecycleToReachability = BridgeMiddleware<AppAction, AppState>()
+/// static let lifecycleToReachability = BridgeMiddleware<AppAction, AppAction, AppState>()
 ///     .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
 ///     .bridge(\AppAction.lifecycle?.didEnterBackground >=> AppAction.reachability(.stopMonitoring),
 ///             when: \.settings.shouldUseReachability)
@@ -19,10 +19,10 @@
 ///
 /// A `BridgeMiddleware` is an immutable value: `.bridge(...)` returns a new middleware with one more bridge, and one
 /// value may be shared by any number of threads.
-public struct BridgeMiddleware<ActionType, StateType>: MiddlewareProtocol, Sendable {
+public struct BridgeMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol, Sendable {
     /// Handles one action for one bridge: the IO that dispatches the derived action, or ``IO/pure()``.
     typealias BridgeHandler =
-        @Sendable (ActionType, ActionSource, @escaping GetState<StateType>) -> IO<ActionType>
+        @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
 
     let bridges: [BridgeHandler]
 
@@ -39,16 +39,16 @@ public struct BridgeMiddleware<ActionType, StateType>: MiddlewareProtocol, Senda
     public var count: Int { bridges.count }
 
     /// Ignores the deprecated setup call: bridges read the state and dispatch through the ``IO`` they return.
-    public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<ActionType>) {}
+    public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {}
 
     /// Lets every bridge look at the action; returns the IO that dispatches the derived actions, in the order the
     /// bridges were added, or ``IO/pure()`` when no bridge matches.
     public func handle(
-        action: ActionType,
+        action: InputActionType,
         from dispatcher: ActionSource,
         state: @escaping GetState<StateType>
-    ) -> IO<ActionType> {
-        var io = IO<ActionType>.pure()
+    ) -> IO<OutputActionType> {
+        var io = IO<OutputActionType>.pure()
         for bridge in bridges {
             io = io <> bridge(action, dispatcher, state)
         }
@@ -63,8 +63,8 @@ public struct BridgeMiddleware<ActionType, StateType>: MiddlewareProtocol, Senda
     ///   - predicate: whether to dispatch, given the state after the reducer; `nil` always dispatches.
     ///   - place: `<file>, <function>:<line>` of the `.bridge(...)` call, for the provenance line.
     func appending<Payload>(
-        extract: @escaping @Sendable (ActionType) -> Payload?,
-        derive: @escaping @Sendable (Payload, GetState<StateType>) -> ActionType,
+        extract: @escaping @Sendable (InputActionType) -> Payload?,
+        derive: @escaping @Sendable (Payload, GetState<StateType>) -> OutputActionType,
         predicate: (@Sendable (GetState<StateType>) -> Bool)?,
         place: String
     ) -> BridgeMiddleware {

@@ -67,11 +67,11 @@ enum BridgingModulesSnippets {
 
     /// The article's three bridge middlewares.
     static func middlewares() -> (
-        bridges: BridgeMiddleware<AppAction, AppState>,
-        labelled: BridgeMiddleware<AppAction, AppState>,
-        guarded: BridgeMiddleware<AppAction, AppState>
+        bridges: BridgeMiddleware<AppAction, AppAction, AppState>,
+        labelled: BridgeMiddleware<AppAction, AppAction, AppState>,
+        guarded: BridgeMiddleware<AppAction, AppAction, AppState>
     ) {
-        let bridges = BridgeMiddleware<AppAction, AppState>()
+        let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             // A key path to a case without a value >=> the derived action.
             .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
             // A key path to a case with a value >=> a closure that receives the value.
@@ -83,7 +83,7 @@ enum BridgingModulesSnippets {
                 { (action: AppAction) in action == .lifecycle(.didEnterBackground) ? () : nil }
                     >=> AppAction.reachability(.stopMonitoring))
 
-        let labelled = BridgeMiddleware<AppAction, AppState>()
+        let labelled = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(on: \AppAction.search?.queryChanged, dispatch: { query in AppAction.analytics("typed \(query)") })
             .bridgeWithState(
                 on: \AppAction.search?.queryChanged,
@@ -91,7 +91,7 @@ enum BridgingModulesSnippets {
                     AppAction.analytics("last query: \(state.lastQuery)")
                 })
 
-        let guarded = BridgeMiddleware<AppAction, AppState>()
+        let guarded = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
                 \AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring),
                 when: { $0().settings.reachabilityOptions == .always }
