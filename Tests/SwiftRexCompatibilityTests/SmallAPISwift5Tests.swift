@@ -38,3 +38,19 @@ import Testing
         #expect(runOldStyle(IdentityMiddleware<CounterAction, CounterAction, Int>(), .increment))
     }
 }
+
+extension SmallAPISwift5Tests {
+    @Test func storesAreErasedAndMappedTheSwiftRexWay() {
+        let store = Store(initialState: AppState(), reducer: appReducer)
+        let counterStore = store.contramapAction(AppAction.counter).mapState(\.count)
+        counterStore.dispatch(.increment)
+        counterStore.dispatch(.increment)
+        #expect(counterStore.state == 2)
+        let projection = StoreProjection<CounterAction, Int>(
+            action: { store.dispatch($0.map(AppAction.counter)) },
+            state: store.eraseToAnyStateProvider().map(\.count)
+        )
+        projection.dispatch(.decrement)
+        #expect(projection.state == 1)
+    }
+}

@@ -34,6 +34,22 @@ public final class StoreProjection<ViewAction, ViewState>: StoreType, Sendable {
         self.subscriber = subscribe
     }
 
+    /// Creates a projection from where its actions go and where its state comes from, as SwiftRex builds one.
+    ///
+    /// ```swift
+    /// let projection = StoreProjection<CounterAction, Int>(
+    ///     action: { appStore.dispatch($0.map(AppAction.counter)) },
+    ///     state: appStore.eraseToAnyStateProvider().map(\.count)
+    /// )
+    /// ```
+    @preconcurrency
+    public convenience init(
+        action dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
+        state: AnyStateProvider<ViewState>
+    ) {
+        self.init(dispatch: dispatch, state: { state.state }, subscribe: { state.subscribe($0) })
+    }
+
     /// The projected state of the store's last committed state.
     public var state: ViewState { stateReader() }
 

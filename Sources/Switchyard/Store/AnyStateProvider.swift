@@ -1,0 +1,56 @@
+/// A type-erased ``StateProvider``: the current state and a way to observe the next ones.
+///
+/// ```swift
+/// let provider = AnyStateProvider(store)
+/// let subscription = provider.subscribe { state in render(state) }
+/// ```
+public struct AnyStateProvider<StateType>: StateProvider {
+    private let read: @Sendable () -> StateType
+    private let subscriber: @Sendable (@escaping @Sendable (StateType) -> Void) -> StoreSubscription
+
+    /// Erases `provider`.
+    public init<P: StateProvider>(_ provider: P) where P.StateType == StateType {
+        if let erased = provider as? AnyStateProvider {
+            self = erased
+            return
+        }
+        self.init(state: { provider.state }, subscribe: { provider.subscribe($0) })
+    }
+
+    /// Creates a provider from its two functions: the current state, and the subscription to the next ones.
+    @preconcurrency
+    public init(
+        state: @escaping @Sendable () -> StateType,
+        subscribe: @escaping @Sendable (@escaping @Sendable (StateType) -> Void) -> StoreSubscription
+    ) {
+        self.read = state
+        self.subscriber = subscribe
+    }
+
+    /// The current state.
+    public var state: StateType { read() }
+
+    /// Calls `observer` with each state the provider emits after this call.
+    @preconcurrency
+    public func subscribe(_ observer: @escaping @Sendable (StateType) -> Void) -> StoreSubscription {
+        subscriber(observer)
+    }
+
+    /// A provider of `transform` applied to each state.
+    @preconcurrency
+    public func map<NewStateType>(
+        _ transform: @escaping @Sendable (StateType) -> NewStateType
+    ) -> AnyStateProvider<NewStateType> {
+        AnyStateProvider<NewStateType>(
+            state: { transform(read()) },
+            subscribe: { observer in subscriber { observer(transform($0)) } }
+        )
+    }
+}
+
+extension StateProvider {
+    /// This provider, type-erased.
+    public func eraseToAnyStateProvider() -> AnyStateProvider<StateType> {
+        AnyStateProvider(self)
+    }
+}

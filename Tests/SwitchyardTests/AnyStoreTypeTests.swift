@@ -1,0 +1,72 @@
+import Switchyard
+import Testing
+
+@Suite struct AnyStoreTypeTests {
+    enum Action: Sendable, Equatable {
+        case counter(Int)
+        case other
+    }
+
+    struct State: Sendable, Equatable {
+        var count = 0
+        var name = "app"
+    }
+
+    private func makeStore() -> Store<Action, State> {
+        Store(
+            initialState: State(),
+            reducer: .reduce { action, state in
+                if case .counter(let amount) = action { state.count += amount }
+            }
+        )
+    }
+
+    @Test func contramappedActionsReachTheStoreWithTheirSource() {
+        let store = makeStore()
+        let recorder = Recorder<Action>()
+        let registration = store.runtimeMiddlewares.add(
+            AnyMiddleware { action, source, _ in
+                recorder.append(DispatchedAction(action, dispatcher: source))
+                return .pure()
+            })
+        let counterStore: AnyStoreType<Int, State> = store.contramapAction { Action.counter($0) }
+        counterStore.dispatch(3, info: "tap")
+        let line = #line - 1
+        registration.remove()
+        #expect(store.state.count == 3)
+        #expect(recorder.values.map(\.action) == [.counter(3)])
+        #expect(recorder.values.first?.dispatcher.line == UInt(line))
+        #expect(recorder.values.first?.dispatcher.info == "tap")
+    }
+
+    @Test func mappedStateIsReadAndObserved() {
+        let store = makeStore()
+        let countStore = store.mapState(\.count)
+        let seen = Recorder<Int>()
+        let subscription = countStore.subscribe { seen.append(DispatchedAction($0, dispatcher: .here())) }
+        store.dispatch(.counter(2))
+        store.dispatch(.counter(5))
+        subscription.cancel()
+        store.dispatch(.counter(1))
+        #expect(countStore.state == 8)
+        #expect(seen.values.map(\.action) == [2, 7])
+    }
+
+    @Test func erasingAnErasedStoreKeepsIt() {
+        let store = makeStore()
+        let erased = store.eraseToAnyStoreType()
+        let twice = AnyStoreType(erased)
+        twice.dispatch(.counter(1))
+        #expect(erased.state.count == 1)
+    }
+
+    @Test func aProjectionBuiltFromItsActionAndStateProvider() {
+        let store = makeStore()
+        let projection = StoreProjection<Int, Int>(
+            action: { store.dispatch($0.map(Action.counter)) },
+            state: store.eraseToAnyStateProvider().map(\.count)
+        )
+        projection.dispatch(4)
+        #expect(projection.state == 4)
+    }
+}
