@@ -70,3 +70,27 @@ import Testing
         #expect(projection.state == 4)
     }
 }
+
+extension AnyStoreTypeTests {
+    @Test func erasedCompositionsAreFlattenedAndClosureMiddlewaresAreNot() {
+        let one = MigratingFromSwiftRexShapeSnippets.LoginMiddleware()
+        let counts = MigratingFromSwiftRexShapeFunctions().composedCount(one <> one <> one)
+        #expect(counts.erased == 3)
+        #expect(counts.fromClosures == 1)
+    }
+}
+
+extension AnyStoreTypeTests {
+    @Test func theArticlesCounterStoreDispatchesIntoTheAppStore() {
+        typealias Snippets = MigratingFromSwiftRexShapeSnippets
+        let store = Store(
+            initialState: Snippets.AppState(),
+            reducer: Reducer<Snippets.AppAction, Snippets.AppState>.reduce { action, state in
+                if case .counter(.increment) = action { state.count += 1 }
+            }
+        )
+        let counter = MigratingFromSwiftRexShapeFunctions().counterStore(store)
+        counter.dispatch(.increment)
+        #expect(counter.state == 1)
+    }
+}

@@ -120,3 +120,57 @@ struct SwiftRexLegacySnippetRunner: SwiftRexLegacySnippetRunning {
         return store.state
     }
 }
+
+/// The blocks of the article's sections on ordering, erased shapes and erased stores, with types of their own.
+enum MigratingFromSwiftRexShapeSnippets {
+    enum CounterAction: Sendable, Equatable {
+        case increment
+    }
+
+    enum AppAction: Sendable, Equatable {
+        case login, loadProfile
+        case counter(CounterAction)
+    }
+
+    struct AppState: Sendable, Equatable {
+        var profile = ""
+        var count = 0
+    }
+
+    // Switchyard: .loadProfile runs after this IO returns
+    struct LoginMiddleware: MiddlewareProtocol {
+        func handle(
+            action: AppAction, from dispatcher: ActionSource, state: @escaping GetState<AppState>
+        ) -> IO<AppAction> {
+            guard case .login = action else { return .pure() }
+            return IO { output in
+                output.dispatch(.loadProfile)
+                print(state().profile)  // still the state after .login; read it in .loadProfile's IO instead
+            }
+        }
+    }
+}
+
+/// The article's functions over erased shapes and erased stores, as it shows them.
+struct MigratingFromSwiftRexShapeFunctions {
+    typealias AppAction = MigratingFromSwiftRexShapeSnippets.AppAction
+    typealias AppState = MigratingFromSwiftRexShapeSnippets.AppState
+    typealias CounterAction = MigratingFromSwiftRexShapeSnippets.CounterAction
+
+    func composedCount(
+        _ composition: ComposedMiddleware<AppAction, AppAction, AppState>
+    ) -> (erased: Int, fromClosures: Int) {
+        let erased = composition.eraseToAnyMiddleware()
+        let fromClosures = AnyMiddleware<AppAction, AppAction, AppState>(handle: { action, source, state in
+            composition.handle(action: action, from: source, state: state)
+        })
+        return (
+            (erased <> IdentityMiddleware()).middlewares.count, (fromClosures <> IdentityMiddleware()).middlewares.count
+        )
+    }
+    // For a composition of three: (erased: 3, fromClosures: 1)
+
+    func counterStore(_ store: Store<AppAction, AppState>) -> AnyStoreType<CounterAction, Int> {
+        store.contramapAction { AppAction.counter($0) }.mapState(\.count)
+    }
+}
