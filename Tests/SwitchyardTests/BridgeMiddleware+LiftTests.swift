@@ -122,3 +122,16 @@ extension BridgeMiddlewareLiftTests {
                 "Bridged from didBecomeActive at BridgeMiddleware+LiftTests.swift") == true)
     }
 }
+
+extension BridgeMiddlewareLiftTests {
+    @Test func aStateBridgeDerivesFromThePayloadAndTheStateAfterTheReducer() {
+        let bridges = BridgeMiddleware<Lifecycle, Reachability, Bool>()
+            .bridgeWithState(\Lifecycle.didBecomeActive >=> { (_: Void, on: Bool) in Reachability.startMonitoring })
+            .bridgeWithState(
+                \Lifecycle.didBecomeActive >=> { (_: Void, _: Bool) in Reachability.startMonitoring }, when: \.self)
+        let recorder = Recorder<Reachability>()
+        let io = bridges.handle(action: .didBecomeActive, from: .here(), state: { false })
+        io.run(AnyActionHandler { recorder.append($0) })
+        #expect(recorder.values.map(\.action) == [.startMonitoring])
+    }
+}
