@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-/// SEMANTICS R7: input that a lift does not map, or that addresses no element, is ignored; misuse is reported
+/// Input that a lift does not map, or that addresses no element, is ignored; misuse is reported
 /// through the diagnostics hook and the store keeps working.
 @Suite struct StoreBadInputTests {
     struct Row: Identifiable, Equatable, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import Switchyard
 import Testing
 
-/// SEMANTICS R3: `dispatch` from any thread, concurrently; every action processed exactly once; user code may
+/// `dispatch` from any thread, concurrently; every action processed exactly once; user code may
 /// dispatch, read the state and subscribe without deadlock; readers never see a half-reduced state.
 @Suite struct StoreConcurrencyTests {
     enum Action: Sendable, Equatable {

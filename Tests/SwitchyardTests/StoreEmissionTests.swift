@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-/// SEMANTICS R6: the emission policy decides whether observers are notified, never whether the reducer's result is
+/// The emission policy decides whether observers are notified, never whether the reducer's result is
 /// kept.
 @Suite struct StoreEmissionTests {
     enum Action: Sendable, Equatable { case increment, nothing }

@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-/// SEMANTICS R5: a store nobody references is freed, even when middlewares keep its `output` or `getState`; what
+/// A store nobody references is freed, even when middlewares keep its `output` or `getState`; what
 /// they kept then does nothing and does not crash.
 @Suite struct StoreLifetimeTests {
     enum Action: Sendable, Equatable { case increment, keep }
@@ -111,7 +111,7 @@ import Testing
     }
 }
 
-/// SEMANTICS R5 for the deprecated `Middleware` API, whose `receiveContext` hands out `getState` and `output`.
+/// The store lets go of what it keeps, for the deprecated `Middleware` API too, whose `receiveContext` hands out `getState` and `output`.
 @Suite struct StoreDeprecatedLifetimeTests {
     typealias Action = StoreLifetimeTests.Action
 

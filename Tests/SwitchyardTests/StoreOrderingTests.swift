@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-/// SEMANTICS R1: for each action, every `handle` in composition order, the reducer once, the observers, then the
+/// For each action, every `handle` in composition order, the reducer once, the observers, then the
 /// IOs in reverse composition order.
 @Suite struct StoreOrderingTests {
     enum Action: Sendable, Equatable { case go, follow }
@@ -86,7 +86,7 @@ import Testing
     }
 }
 
-/// SEMANTICS R1 for the deprecated `Middleware` API: `receiveContext` once at store creation, with a `getState` and
+/// The pipeline of the deprecated `Middleware` API: `receiveContext` once at store creation, with a `getState` and
 /// an `output` that behave as the store's own.
 @Suite struct StoreDeprecatedContextTests {
     enum Action: Sendable, Equatable { case go, follow }

@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-/// SEMANTICS R8: every action carries the `ActionSource` of the code that dispatched it.
+/// Every action carries the `ActionSource` of the code that dispatched it.
 @Suite struct StoreProvenanceTests {
     enum Action: Sendable, Equatable { case ping, pong, plain }
 

@@ -2,7 +2,7 @@ import Foundation
 import Switchyard
 import Testing
 
-/// SEMANTICS R2: an action dispatched while another is processed waits in a FIFO queue until the current action has
+/// An action dispatched while another is processed waits in a FIFO queue until the current action has
 /// completed all four steps; processing never recurses.
 @Suite struct StoreQueueTests {
     enum Action: Sendable, Equatable { case outer, inner, chain(Int), numbered(Int), block }

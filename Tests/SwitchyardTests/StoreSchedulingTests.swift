@@ -2,7 +2,7 @@ import Foundation
 import Switchyard
 import Testing
 
-/// SEMANTICS R4: the default policy processes on the thread that finds the store idle; the main policy processes
+/// The default policy processes on the thread that finds the store idle; the main policy processes
 /// on the main thread (the main queue: see ``isOnMainQueue()``).
 @Suite struct StoreSchedulingTests {
     enum Action: Sendable, Equatable { case increment, block, tagged(thread: Int, sequence: Int) }

@@ -3,8 +3,8 @@
 ///
 /// ```
 /// ┌─▶ lifecycle(AppLifecycleMiddleware.AppLifecycleAction.didBecomeActive)
-/// │ source: AppLifecycleMiddleware/AppLifecycleMiddleware.swift:118
-/// │ function: receiveContext(getState:output:)
+/// │ source: AppLifecycleMiddleware/AppLifecycleMiddleware.swift:36
+/// │ function: handle(action:from:state:)
 /// │ info: <nil>
 /// └────────────────────
 /// ```
