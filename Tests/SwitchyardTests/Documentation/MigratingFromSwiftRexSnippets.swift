@@ -164,9 +164,9 @@ struct MigratingFromSwiftRexShapeFunctions {
         let fromClosures = AnyMiddleware<AppAction, AppAction, AppState>(handle: { action, source, state in
             composition.handle(action: action, from: source, state: state)
         })
-        return (
-            (erased <> IdentityMiddleware()).middlewares.count, (fromClosures <> IdentityMiddleware()).middlewares.count
-        )
+        let erasedCount = (erased <> IdentityMiddleware()).middlewares.count
+        let fromClosuresCount = (fromClosures <> IdentityMiddleware()).middlewares.count
+        return (erasedCount, fromClosuresCount)
     }
     // For a composition of three: (erased: 3, fromClosures: 1)
 
