@@ -12,22 +12,32 @@ let pathMonitor = PathMonitor(currentPath: .init(isWired: true, isExpensive: fal
 let appMiddleware =
     LoggerMiddleware<AppAction, AppState>()
     <> AppLifecycleMiddleware(notifications: notifications)
-    .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle, state: { (_: AppState) in () })
+    .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle)
     <> ReachabilityMiddleware(monitor: pathMonitor)
-    .lift(inputAction: \AppAction.reachability, outputAction: AppAction.reachability, state: { (_: AppState) in () })
+    .lift(inputAction: \AppAction.reachability, outputAction: AppAction.reachability)
     <> BridgeLifecycleToReachability.lifecycleToReachabilityActions
 
 let store = Store(initialState: AppState(), reducer: appReducer, middleware: appMiddleware)
 
+print("▶ The app launches: it asks the lifecycle middleware to observe the operating system.")
 store.dispatch(.lifecycle(.startObserving), info: "app launch")
 
 // The simulated user: open the app, send it to the background, open it again. Each notification is processed to
 // completion, bridged and reachability actions included, before the next one is posted.
-let script: [LifecycleNotifications.Notification] = [
-    .willEnterForeground, .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground,
-    .didBecomeActive,
+let script: [(LifecycleNotifications.Notification, String)] = [
+    (.willEnterForeground, "The user opens the app: the system posts willEnterForeground."),
+    (
+        .didBecomeActive,
+        "The app becomes active. Look for the bridge: startMonitoring follows, its info says what it was bridged "
+            + "from, and reachability reports the connection."
+    ),
+    (.willResignActive, "The user leaves the app: the system posts willResignActive."),
+    (.didEnterBackground, "The app enters the background: the bridge dispatches stopMonitoring."),
+    (.willEnterForeground, "The user opens the app again."),
+    (.didBecomeActive, "Active again: the bridge starts monitoring again."),
 ]
-for notification in script {
+for (notification, story) in script {
+    print("▶ \(story)")
     notifications.post(notification)
 }
 
