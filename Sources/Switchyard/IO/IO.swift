@@ -35,6 +35,16 @@ public struct IO<OutputActionType> {
         self.parts = .one(run)
     }
 
+    /// Not available: an IO's closure runs synchronously, after the reducer. Start asynchronous work with
+    /// ``run(id:cancelInFlight:priority:operation:catch:fileID:line:)``, which the store owns and cancels.
+    @available(
+        *, unavailable,
+        message: "IO { } runs synchronously; for async work write IO.run { output in try await ... }"
+    )
+    public init(_ run: @escaping @Sendable (AnyActionHandler<OutputActionType>) async throws -> Void) {
+        fatalError("unavailable")
+    }
+
     @inlinable
     init(parts: Parts) {
         self.parts = parts
