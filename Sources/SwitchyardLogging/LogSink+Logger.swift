@@ -1,4 +1,5 @@
-import Logging
+// swift-log's module is re-exported: `import SwitchyardLogging` is enough to name `Logger` and its levels.
+@_exported import Logging
 import Switchyard
 
 extension LogSink {
@@ -6,9 +7,8 @@ extension LogSink {
     /// `level`.
     ///
     /// ```swift
-    /// import Logging
     /// import Switchyard
-    /// import SwitchyardLogging
+    /// import SwitchyardLogging  // also gives swift-log's `Logger`
     ///
     /// let logger = LoggerMiddleware<AppAction, AppState>(sink: .logger(Logger(label: "app.actions"), level: .debug))
     /// ```
