@@ -1,0 +1,12 @@
+extension ReduxStoreBase: ReplayingStateProvider {
+    package final func subscribeReplaying(
+        storeDidEnd: @escaping @Sendable () -> Void,
+        observer: @escaping @Sendable (StateType) -> Void
+    ) -> (current: StateType, subscription: StoreSubscription) {
+        // The store copies its state here under its lock, where no commit can happen: nothing else may run there.
+        var current: StateType?
+        let subscription = core.addObserver(initial: { current = $0 }, storeDidEnd: storeDidEnd, deliver: observer)
+        // A store that is being used cannot be closed, so `current` is set; the read is a fallback.
+        return (current ?? state, subscription)
+    }
+}
