@@ -1,4 +1,5 @@
 extension ReduxStoreBase: ReplayingStateProvider {
+    /// Registers `observer` for the states committed after the returned current one; see ``ReplayingStateProvider``.
     package final func subscribeReplaying(
         storeDidEnd: @escaping @Sendable () -> Void,
         observer: @escaping @Sendable (StateType) -> Void

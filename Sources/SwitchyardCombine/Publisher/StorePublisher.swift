@@ -9,8 +9,8 @@ import Switchyard
 /// ```
 ///
 /// It never fails. Each subscriber gets the state current when it subscribes, then the states emitted after it, in
-/// order, on the thread that processes the store's actions (the main thread with ``SchedulingPolicy/mainThread``);
-/// which states the store emits is what its ``ShouldEmitValue`` policy decides.
+/// order, on the thread that processes the store's actions (the main thread with `SchedulingPolicy.mainThread`);
+/// which states the store emits is what its `ShouldEmitValue` policy decides.
 ///
 /// Demand is honored: with unlimited demand (`sink`, `assign`) no state is lost. When a subscriber's demand is
 /// exhausted, the publisher holds back only the newest state and sends it when demand comes, so a subscriber that

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Carries the states a store emits from its processing thread to a receiver on the main actor, in order.
 ///
-/// A state emitted on the main thread (always, for a store with ``SchedulingPolicy/mainThread``) reaches the
+/// A state emitted on the main thread (always, for a store with `SchedulingPolicy.mainThread`) reaches the
 /// receiver synchronously, before the action's IOs run; a state emitted on another thread goes through the main
 /// queue. Each state is numbered when emitted, and the receiver gets only states newer than the last it got, so a
 /// state queued from another thread never overwrites a newer one delivered synchronously meanwhile.

@@ -19,9 +19,9 @@ import Switchyard
 ///
 /// The view model starts with the store's current state and then takes each state the store emits. It updates
 /// ``state`` on the main actor: synchronously, in the store's pipeline, when the store processes on the main
-/// thread (always with ``SchedulingPolicy/mainThread``, so `withAnimation { viewModel.dispatch(...) }` animates);
+/// thread (always with `SchedulingPolicy.mainThread`, so `withAnimation { viewModel.dispatch(...) }` animates);
 /// through the main queue, in order, otherwise. `objectWillChange` fires once for each state that its
-/// ``ShouldEmitValue`` policy lets through: by default, for `Equatable` state, each state that differs from the
+/// `ShouldEmitValue` policy lets through: by default, for `Equatable` state, each state that differs from the
 /// one shown.
 ///
 /// The view model keeps its store alive; releasing the view model unregisters it from the store.
@@ -38,8 +38,8 @@ public final class ObservableViewModel<ViewAction, ViewState: Sendable>: Observa
     ///
     /// - Parameters:
     ///   - store: the store or projection the view reads and dispatches to.
-    ///   - emitsValue: whether a state emitted by the store replaces the one shown, given both; ``ShouldEmitValue/always``
-    ///     by default (``ShouldEmitValue/whenDifferent`` for `Equatable` state).
+    ///   - emitsValue: whether a state emitted by the store replaces the one shown, given both; `.always`
+    ///     by default (`.whenDifferent` for `Equatable` state).
     public convenience init<Store: StoreType<ViewAction, ViewState>>(
         store: Store,
         emitsValue: ShouldEmitValue<ViewState> = .always
