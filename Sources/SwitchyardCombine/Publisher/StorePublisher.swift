@@ -16,9 +16,10 @@ import Switchyard
 /// exhausted, the publisher holds back only the newest state and sends it when demand comes, so a subscriber that
 /// asks for states one at a time gets the newest state each time, not every intermediate one.
 ///
-/// The publisher finishes when the store is freed (a state held back for lack of demand is then dropped). A
-/// subscription does not keep the store alive; cancelling it unregisters from the store at once and lets go of the
-/// subscriber.
+/// The publisher finishes when the store is freed (a state held back for lack of demand is then dropped). The
+/// publisher value keeps the store alive until it is released; its subscriptions do not. Cancelling a subscription
+/// unregisters it from the store at once and lets go of the subscriber; a state that was already being sent on
+/// another thread when `cancel()` was called may still arrive, as with any Combine publisher.
 public struct StorePublisher<State: Sendable>: Publisher, Sendable {
     /// The store's state.
     public typealias Output = State
