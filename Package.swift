@@ -8,12 +8,15 @@ let package = Package(
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "SwitchyardLogging", targets: ["SwitchyardLogging"]),
         .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
+        .library(name: "SwitchyardCombine", targets: ["SwitchyardCombine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        // Combine where the platform lacks it (Linux, Android, Windows, WASI); only SwitchyardCombine uses it.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // Documentation: `swift package generate-documentation --target Switchyard`; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -37,6 +40,19 @@ let package = Package(
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
+        // Combine publishers and ObservableViewModel, a separate product so that the core keeps no dependency: Apple's
+        // Combine where the platform has it, OpenCombine elsewhere.
+        .target(
+            name: "SwitchyardCombine",
+            dependencies: [
+                "Switchyard",
+                .product(
+                    name: "OpenCombine",
+                    package: "OpenCombine",
+                    condition: .when(platforms: [.linux, .android, .windows, .wasi])
+                ),
+            ]
+        ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardTesting"]),
         .testTarget(
             name: "SwitchyardLoggingTests",
@@ -48,6 +64,18 @@ let package = Package(
             name: "SwiftRexCompatibilityTests",
             dependencies: ["Switchyard"],
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "SwitchyardCombineTests",
+            dependencies: [
+                "SwitchyardCombine",
+                "Switchyard",
+                .product(
+                    name: "OpenCombine",
+                    package: "OpenCombine",
+                    condition: .when(platforms: [.linux, .android, .windows, .wasi])
+                ),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

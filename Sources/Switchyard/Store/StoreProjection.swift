@@ -21,17 +21,29 @@ public final class StoreProjection<ViewAction, ViewState>: StoreType, Sendable {
     private let dispatcher: @Sendable (DispatchedAction<ViewAction>) -> Void
     private let stateReader: @Sendable () -> ViewState
     private let subscriber: @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription
+    /// Subscribes and tells the current projected state in one step, when the projected store can.
+    let replayingSubscriber: ReplayingSubscriber<ViewState>?
 
     /// Creates a projection from its three functions; prefer `store.projection(action:state:)`.
     @preconcurrency
-    public init(
+    public convenience init(
         dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
         state: @escaping @Sendable () -> ViewState,
         subscribe: @escaping @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription
     ) {
+        self.init(dispatch: dispatch, state: state, subscribe: subscribe, replaying: nil)
+    }
+
+    init(
+        dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
+        state: @escaping @Sendable () -> ViewState,
+        subscribe: @escaping @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription,
+        replaying: ReplayingSubscriber<ViewState>?
+    ) {
         self.dispatcher = dispatch
         self.stateReader = state
         self.subscriber = subscribe
+        self.replayingSubscriber = replaying
     }
 
     /// Creates a projection from where its actions go and where its state comes from, as SwiftRex builds one.
@@ -75,7 +87,8 @@ extension StoreType {
         StoreProjection(
             dispatch: dispatcher(mapping: viewActionToAction),
             state: { stateToViewState(self.state) },
-            subscribe: { observer in self.subscribe { observer(stateToViewState($0)) } }
+            subscribe: { observer in self.subscribe { observer(stateToViewState($0)) } },
+            replaying: replayingSubscriber(mapping: stateToViewState)
         )
     }
 
@@ -94,7 +107,8 @@ extension StoreType {
                     let viewState = stateToViewState(state)
                     if last.replace(with: viewState) { observer(viewState) }
                 }
-            }
+            },
+            replaying: replayingSubscriber(removingDuplicatesOf: stateToViewState)
         )
     }
 
@@ -137,20 +151,26 @@ extension ReduxStoreBase: DiagnosticsReporting {
 }
 
 /// The last projected value, to drop notifications where it did not change.
-private final class LastValue<Value: Equatable & Sendable>: @unchecked Sendable {
-    private let lock = Lock()
-    private var value: Value
+final class LastValue<Value: Equatable & Sendable>: Sendable {
+    private let value: LockedValue<Value?>
 
-    init(_ value: Value) {
-        self.value = value
+    init(_ value: Value?) {
+        self.value = LockedValue(value)
     }
 
-    /// Stores `newValue`; `true` when it differs from the previous one.
+    /// Stores `newValue`; `true` when it differs from the previous one (or there was none).
     func replace(with newValue: Value) -> Bool {
-        lock.withLock {
+        value.withLock { value in
             guard newValue != value else { return false }
             value = newValue
             return true
+        }
+    }
+
+    /// Stores `firstValue` unless a value is already stored.
+    func seed(_ firstValue: Value) {
+        value.withLock { value in
+            if value == nil { value = firstValue }
         }
     }
 }

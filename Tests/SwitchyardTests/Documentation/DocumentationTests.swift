@@ -47,6 +47,7 @@ import Testing
             "Sources/Switchyard/Switchyard.docc/AsyncEffects.md",
             "Sources/Switchyard/Switchyard.docc/TestingWithTestStore.md",
             "Sources/Switchyard/Switchyard.docc/Performance.md",
+            "Sources/Switchyard/Switchyard.docc/UsingCombine.md",
         ]
         for document in expected {
             #expect(documents.contains(document), "missing \(document)")
