@@ -85,6 +85,6 @@ func waitForSuspension(on clock: TestClock<Duration>) async {
             stateAfter: SearchFeature.State(query: "swift")
         )
         #expect(dispatched.map(\.action) == [.results(["swift 1", "swift 2"])])
-        #expect(dispatched.first?.dispatcher.file == "SwitchyardTestingTests/TestingWithTestStoreSnippets.swift")
+        #expect(dispatched.first?.dispatcher.function == "handle(action:from:state:)")
     }
 }

@@ -93,7 +93,10 @@ enum Documentation {
             "Tests/SwitchyardTestingTests/FavoritesAPIMiddlewareTests.swift",
             "Tests/SwitchyardTestingTests/Documentation/TestingWithTestStoreSnippets.swift",
         ],
-        "LiftingAndComposing": ["Examples/Sources/BridgeExample/AppAction.swift"],
+        "LiftingAndComposing": [
+            "Examples/Sources/BridgeExample/AppAction.swift",
+            "Examples/Sources/AppLifecycleMiddleware/AppLifecycleMiddleware.swift",
+        ],
         "BridgingModules": [
             "Examples/Sources/BridgeExample/BridgeLifecycleToReachability.swift",
             "Examples/Sources/BridgeExample/main.swift",
