@@ -19,6 +19,11 @@ public struct StoreDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// The store's state was read from inside its reducer, which receives the state as its `inout` argument;
         /// the read returns the state as the reducer has changed it so far.
         case stateReadInReducer
+        /// A view scoped to one element of a collection found no element with its id any more: it keeps its last
+        /// state, stops updating and drops what is sent through it.
+        case scopedElementMissing
+        /// An action was sent through an observable view whose store has been freed; it was dropped.
+        case storeGone
     }
 
     /// What kind of misuse this is.

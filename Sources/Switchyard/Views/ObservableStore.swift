@@ -1,0 +1,164 @@
+import Dispatch
+import Observation
+
+/// A view of a store for SwiftUI (or any code on the main actor): its state, read through key paths, is
+/// `Observable`, and a view that reads a value is invalidated only when that value changes.
+///
+/// ```swift
+/// @MainActor
+/// func render(_ view: ObservableStore<SearchAction, SearchState>) -> String {
+///     view.query  // this reader depends on `query` only: a new `results` does not invalidate it
+/// }
+/// ```
+///
+/// - Reading: `view.title` (or `view[\.profile.name]`, for a nested value) returns the current value and, inside
+///   an observation (a SwiftUI body, `withObservationTracking`), depends on that value only. A key path through
+///   optionals (`view[\.selection?.name]`) works the same way. ``state`` depends on the whole state.
+/// - Changes: each new state of the store compares every value read so far with its previous value: with `==`
+///   where the value is `Equatable`, by identity for a class instance, and as changed on every new state
+///   otherwise. A value that changes invalidates its readers once per action.
+/// - Updates arrive on the main actor. With ``SchedulingPolicy/mainThread`` they arrive synchronously, in the
+///   action's pipeline, so `withAnimation { view.send(.toggle) }` animates; otherwise each state is handed to the
+///   main queue, in order.
+/// - The view does not keep its store alive: keep the store where your app keeps its model. Once the store is
+///   freed, the view keeps its last state and ``send(_:file:function:line:info:)`` drops actions, reported through
+///   the store's diagnostics.
+@MainActor
+@dynamicMemberLookup
+public final class ObservableStore<Action, State>: Observable {
+    private var current: State
+    private var tracked: [AnyKeyPath: TrackedValue<State>] = [:]
+    private let whole: TrackedValue<State>
+    private let dispatcher: @Sendable (DispatchedAction<Action>) -> Bool
+    /// Where misuse is reported: the store's diagnostics.
+    let diagnostics: StoreDiagnostics
+    private var subscription: StoreSubscription?
+    /// The scoped views that follow this one's state, each returning `false` once it is gone.
+    private var children: [(State) -> Bool] = []
+    private var reportedStoreGone = false
+    /// What keeps this view's source alive: the parent view of a scoped view.
+    private var owner: AnyObject?
+    /// Set by a scoped view whose element disappeared: it no longer follows its parent.
+    private(set) var isDetached = false
+
+    init(
+        initialState: State,
+        diagnostics: StoreDiagnostics,
+        dispatch: @escaping @Sendable (DispatchedAction<Action>) -> Bool
+    ) {
+        self.current = initialState
+        self.whole = TrackedValue(changed: ChangeDetection.detector(for: \State.self))
+        self.diagnostics = diagnostics
+        self.dispatcher = dispatch
+    }
+
+    /// Keeps `owner` (a scoped view's parent) alive for as long as this view lives.
+    func keep(owner: AnyObject) {
+        self.owner = owner
+    }
+
+    /// Keeps the store subscription for as long as this view lives.
+    func keep(_ subscription: StoreSubscription) {
+        self.subscription = subscription
+    }
+
+    isolated deinit {
+        subscription?.cancel()
+    }
+
+    // MARK: Reading
+
+    /// The whole state; a reader depends on every change of it.
+    public var state: State {
+        whole.access()
+        return current
+    }
+
+    /// The value at `keyPath` of the current state; a reader depends on that value only.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        self[keyPath]
+    }
+
+    /// The value at `keyPath` (nested or through optionals: `view[\.profile.name]`, `view[\.selection?.name]`) of
+    /// the current state; a reader depends on that value only.
+    public subscript<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
+        trackedValue(at: keyPath).access()
+        return current[keyPath: keyPath]
+    }
+
+    private func trackedValue<Value>(at keyPath: KeyPath<State, Value>) -> TrackedValue<State> {
+        if let value = tracked[keyPath] { return value }
+        let value = TrackedValue(changed: ChangeDetection.detector(for: keyPath))
+        tracked[keyPath] = value
+        return value
+    }
+
+    // MARK: Sending
+
+    /// Dispatches `action` to the store, with the caller as its ``ActionSource``.
+    ///
+    /// Once the store is freed, the action is dropped and reported through the store's diagnostics.
+    public func send(
+        _ action: Action,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line,
+        info: String? = nil
+    ) {
+        send(DispatchedAction(action, file: file, function: function, line: line, info: info))
+    }
+
+    /// Dispatches an action with its source to the store; see ``send(_:file:function:line:info:)``.
+    public func send(_ dispatched: DispatchedAction<Action>) {
+        if isDetached {
+            diagnostics.report(
+                StoreDiagnostic(
+                    kind: .scopedElementMissing,
+                    message: "\(dispatched.action) sent from \(dispatched.dispatcher) through a view of a collection "
+                        + "element that no longer exists was dropped"
+                )
+            )
+            return
+        }
+        guard !dispatcher(dispatched), !reportedStoreGone else { return }
+        reportedStoreGone = true
+        diagnostics.report(
+            StoreDiagnostic(
+                kind: .storeGone,
+                message: "\(dispatched.action) sent from \(dispatched.dispatcher) through an observable view whose "
+                    + "store has been freed was dropped; keep the store alive as long as its views"
+            )
+        )
+    }
+
+    /// The current state, read without making the reader depend on it.
+    var stateWithoutTracking: State { current }
+
+    /// The function that dispatches to the store; `false` once the store is gone.
+    var dispatchFunction: @Sendable (DispatchedAction<Action>) -> Bool { dispatcher }
+
+    // MARK: Updating
+
+    /// Takes a new state: invalidates the readers of each value that changed, then updates the scoped views.
+    func apply(_ new: State) {
+        let old = current
+        current = new
+        if whole.changed(old, new) { whole.bump() }
+        for value in tracked.values where value.changed(old, new) {
+            value.bump()
+        }
+        if !children.isEmpty {
+            children.removeAll { update in !update(new) }
+        }
+    }
+
+    /// Makes `update` follow this view's states until it returns `false`.
+    func follow(_ update: @escaping (State) -> Bool) {
+        children.append(update)
+    }
+
+    /// Stops following the parent's states.
+    func detach() {
+        isDetached = true
+    }
+}

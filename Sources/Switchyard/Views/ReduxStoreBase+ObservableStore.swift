@@ -1,0 +1,75 @@
+import Dispatch
+
+extension ReduxStoreBase {
+    /// An ``ObservableStore`` of this store, for SwiftUI views: its values are `Observable`, updated on the main
+    /// actor, and invalidate only the views that read them.
+    ///
+    /// ```swift
+    /// let view = store.observable()
+    /// view.send(.refresh)
+    /// ```
+    ///
+    /// The view does not keep the store alive.
+    @MainActor
+    public func observable() -> ObservableStore<ActionType, StateType> {
+        let delivery = MainActorStates<ActionType, StateType>(synchronous: scheduling == .mainThread)
+        let (current, subscription) = subscribeReplaying(storeDidEnd: {}, observer: delivery.deliver)
+        let view = ObservableStore<ActionType, StateType>(
+            initialState: current,
+            diagnostics: diagnostics,
+            dispatch: { [weak self] dispatched in
+                guard let self else { return false }
+                self.dispatch(dispatched)
+                return true
+            }
+        )
+        view.keep(subscription)
+        delivery.attach(to: view)
+        return view
+    }
+}
+
+/// Carries the states a store emits on its processing thread to an ``ObservableStore`` on the main actor, in order:
+/// synchronously for a store that processes on the main thread, through the main queue otherwise.
+final class MainActorStates<Action, State: Sendable>: @unchecked Sendable {
+    // Invariant for the unchecked `Sendable`: `view` and `pending` are touched on the main actor only (in `attach`,
+    // and in the closures that `deliver` runs there); `synchronous` is immutable.
+    private let synchronous: Bool
+    private weak var view: ObservableStore<Action, State>?
+    private var pending: [State] = []
+    private var attached = false
+
+    init(synchronous: Bool) {
+        self.synchronous = synchronous
+    }
+
+    /// Sends the states that arrived before the view existed, then every later one, to `view`.
+    @MainActor
+    func attach(to view: ObservableStore<Action, State>) {
+        self.view = view
+        attached = true
+        for state in pending { view.apply(state) }
+        pending = []
+    }
+
+    /// Called by the store with each state it emits.
+    @Sendable
+    func deliver(_ state: State) {
+        if synchronous, MainThread.isCurrent {
+            MainActor.assumeIsolated { receive(state) }
+        } else {
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self.receive(state) }
+            }
+        }
+    }
+
+    @MainActor
+    private func receive(_ state: State) {
+        if attached {
+            view?.apply(state)
+        } else {
+            pending.append(state)
+        }
+    }
+}
