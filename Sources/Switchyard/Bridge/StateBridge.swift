@@ -1,5 +1,5 @@
 /// A bridge whose derived action is built from the original action's payload and the state after the reducer:
-/// build it with `>=>` and a two-argument function, and add it with ``BridgeMiddleware/bridgeWithState(_:when:file:function:line:)``.
+/// build it with `>=>` and a two-argument function, and add it with `bridgeWithState(_:when:)`.
 ///
 /// ```swift
 /// BridgeMiddleware<AppAction, AppAction, AppState>()
@@ -58,8 +58,8 @@ extension BridgeMiddleware {
             on: bridge.extract, dispatch: bridge.derive, when: predicate, file: file, function: function, line: line)
     }
 
-    /// ``bridgeWithState(_:when:file:function:line:)``, dispatching only when the state after the reducer has
-    /// `true` at `condition`.
+    /// `bridgeWithState(_:when:)` with a predicate, dispatching only when the state after the reducer has `true`
+    /// at `condition`.
     public func bridgeWithState<Payload>(
         _ bridge: StateBridge<InputActionType, Payload, StateType, OutputActionType>,
         when condition: KeyPath<StateType, Bool> & Sendable,
