@@ -48,6 +48,7 @@ import Testing
             "Sources/Switchyard/Switchyard.docc/TestingWithTestStore.md",
             "Sources/Switchyard/Switchyard.docc/Performance.md",
             "Sources/Switchyard/Switchyard.docc/UsingCombine.md",
+            "Sources/Switchyard/Switchyard.docc/DrivingSwiftUIViews.md",
         ]
         for document in expected {
             #expect(documents.contains(document), "missing \(document)")
