@@ -11,7 +11,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     ],
     targets: [
-        // Seed 002: two independent middlewares, bridged, with the logger.
+        // Two independent middlewares, bridged, with the logger.
         .target(
             name: "AppLifecycleMiddleware",
             dependencies: [
@@ -35,12 +35,14 @@ let package = Package(
                 .product(name: "CasePaths", package: "swift-case-paths"),
             ]
         ),
-        // Seed 000: the state module creates the store; the app module, which depends on it, injects side effects.
+        // The state module creates the store; the app module, which depends on it, injects side effects.
         .target(name: "CounterState", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
         .executableTarget(
             name: "InjectionExample",
             dependencies: ["CounterState", .product(name: "Switchyard", package: "Switchyard")]
         ),
+        // Observable views driven by a script of actions: which views each action re-renders.
+        .executableTarget(name: "ViewsExample", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
     ],
     swiftLanguageModes: [.v6]
 )
