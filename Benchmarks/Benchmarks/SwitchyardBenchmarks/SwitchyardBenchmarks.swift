@@ -74,6 +74,9 @@ let benchmarks: @Sendable () -> Void = {
         allocations: .checked,
         scalingFactor: .kilo
     )
+    // Observable views: one view on W1's counter; a thousand rows of which each action invalidates one.
+    register("V1_one_observable_view", ObservableViewWorkload.self, allocations: .unchecked)
+    register("V1000_thousand_views", ThousandViewsWorkload.self, allocations: .unchecked, scalingFactor: .kilo)
     // Aggregate time per action: the wall time of a run divided by all the actions of all the threads.
     register("T2_two_threads", TwoThreadsWorkload.self, allocations: .notMeasured)
     register("T4_four_threads", FourThreadsWorkload.self, allocations: .notMeasured)

@@ -27,6 +27,8 @@ package var allWorkloads: [any Workload.Type] {
         EightThreadsWorkload.self,
         TenObserversWorkload.self,
         TenThousandMiddlewaresWorkload.self,
+        ObservableViewWorkload.self,
+        ThousandViewsWorkload.self,
         LiteralLiftWorkload.self,  // profiling only; see its documentation
     ]
 }

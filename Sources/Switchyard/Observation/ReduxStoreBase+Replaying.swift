@@ -1,5 +1,6 @@
 extension ReduxStoreBase: ReplayingStateProvider {
     /// Registers `observer` for the states committed after the returned current one; see ``ReplayingStateProvider``.
+    @usableFromInline
     package final func subscribeReplaying(
         storeDidEnd: @escaping @Sendable () -> Void,
         observer: @escaping @Sendable (StateType) -> Void

@@ -26,28 +26,31 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class ObservableStore<Action, State>: Observable {
-    private var current: State
-    private var tracked: [AnyKeyPath: TrackedValue<State>] = [:]
-    private let whole: TrackedValue<State>
+    @usableFromInline var current: State
+    /// The values read so far, by key path, and the same in the order they were first read, for updates.
+    @usableFromInline var tracked: [AnyKeyPath: TrackedValue<State>] = [:]
+    @usableFromInline var trackedInOrder: [TrackedValue<State>] = []
+    @usableFromInline let whole: TrackedValue<State>
     private let dispatcher: @Sendable (DispatchedAction<Action>) -> Bool
     /// Where misuse is reported: the store's diagnostics.
     let diagnostics: StoreDiagnostics
     private var subscription: StoreSubscription?
     /// The scoped views that follow this one's state, each returning `false` once it is gone.
-    private var children: [(State) -> Bool] = []
+    @usableFromInline var children: [(State) -> Bool] = []
     private var reportedStoreGone = false
     /// What keeps this view's source alive: the parent view of a scoped view.
     private var owner: AnyObject?
     /// Set by a scoped view whose element disappeared: it no longer follows its parent.
     private(set) var isDetached = false
 
+    @usableFromInline
     init(
         initialState: State,
         diagnostics: StoreDiagnostics,
         dispatch: @escaping @Sendable (DispatchedAction<Action>) -> Bool
     ) {
         self.current = initialState
-        self.whole = TrackedValue(changed: ChangeDetection.detector(for: \State.self))
+        self.whole = TrackedValue(changed: ChangeDetection.wholeDetector())
         self.diagnostics = diagnostics
         self.dispatcher = dispatch
     }
@@ -58,6 +61,7 @@ public final class ObservableStore<Action, State>: Observable {
     }
 
     /// Keeps the store subscription for as long as this view lives.
+    @usableFromInline
     func keep(_ subscription: StoreSubscription) {
         self.subscription = subscription
     }
@@ -69,27 +73,32 @@ public final class ObservableStore<Action, State>: Observable {
     // MARK: Reading
 
     /// The whole state; a reader depends on every change of it.
+    @inlinable
     public var state: State {
-        whole.access()
+        whole.version.access()
         return current
     }
 
     /// The value at `keyPath` of the current state; a reader depends on that value only.
+    @inlinable
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
         self[keyPath]
     }
 
     /// The value at `keyPath` (nested or through optionals: `view[\.profile.name]`, `view[\.selection?.name]`) of
     /// the current state; a reader depends on that value only.
+    @inlinable
     public subscript<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
-        trackedValue(at: keyPath).access()
+        trackedValue(at: keyPath).version.access()
         return current[keyPath: keyPath]
     }
 
-    private func trackedValue<Value>(at keyPath: KeyPath<State, Value>) -> TrackedValue<State> {
+    @inlinable
+    func trackedValue<Value>(at keyPath: KeyPath<State, Value>) -> TrackedValue<State> {
         if let value = tracked[keyPath] { return value }
         let value = TrackedValue(changed: ChangeDetection.detector(for: keyPath))
         tracked[keyPath] = value
+        trackedInOrder.append(value)
         return value
     }
 
@@ -140,12 +149,16 @@ public final class ObservableStore<Action, State>: Observable {
     // MARK: Updating
 
     /// Takes a new state: invalidates the readers of each value that changed, then updates the scoped views.
+    ///
+    /// Inlinable so that it is specialized for the app's state where the view is created: generic code would look
+    /// up the metadata of its types on every state.
+    @inlinable
     func apply(_ new: State) {
         let old = current
         current = new
-        if whole.changed(old, new) { whole.bump() }
-        for value in tracked.values where value.changed(old, new) {
-            value.bump()
+        if whole.changed(old, new) { whole.version.bump() }
+        for value in trackedInOrder where value.changed(old, new) {
+            value.version.bump()
         }
         if !children.isEmpty {
             children.removeAll { update in !update(new) }

@@ -10,7 +10,7 @@ extension ReduxStoreBase {
     /// ```
     ///
     /// The view does not keep the store alive.
-    @MainActor
+    @MainActor @inlinable
     public func observable() -> ObservableStore<ActionType, StateType> {
         let delivery = MainActorStates<ActionType, StateType>(synchronous: scheduling == .mainThread)
         let (current, subscription) = subscribeReplaying(storeDidEnd: {}, observer: delivery.deliver)
@@ -31,20 +31,22 @@ extension ReduxStoreBase {
 
 /// Carries the states a store emits on its processing thread to an ``ObservableStore`` on the main actor, in order:
 /// synchronously for a store that processes on the main thread, through the main queue otherwise.
+@usableFromInline
 final class MainActorStates<Action, State: Sendable>: @unchecked Sendable {
     // Invariant for the unchecked `Sendable`: `view` and `pending` are touched on the main actor only (in `attach`,
     // and in the closures that `deliver` runs there); `synchronous` is immutable.
-    private let synchronous: Bool
-    private weak var view: ObservableStore<Action, State>?
-    private var pending: [State] = []
-    private var attached = false
+    @usableFromInline let synchronous: Bool
+    @usableFromInline weak var view: ObservableStore<Action, State>?
+    @usableFromInline var pending: [State] = []
+    @usableFromInline var attached = false
 
+    @usableFromInline
     init(synchronous: Bool) {
         self.synchronous = synchronous
     }
 
     /// Sends the states that arrived before the view existed, then every later one, to `view`.
-    @MainActor
+    @usableFromInline @MainActor
     func attach(to view: ObservableStore<Action, State>) {
         self.view = view
         attached = true
@@ -53,7 +55,7 @@ final class MainActorStates<Action, State: Sendable>: @unchecked Sendable {
     }
 
     /// Called by the store with each state it emits.
-    @Sendable
+    @inlinable @Sendable
     func deliver(_ state: State) {
         if synchronous, MainThread.isCurrent {
             MainActor.assumeIsolated { receive(state) }
@@ -64,8 +66,8 @@ final class MainActorStates<Action, State: Sendable>: @unchecked Sendable {
         }
     }
 
-    @MainActor
-    private func receive(_ state: State) {
+    @inlinable @MainActor
+    func receive(_ state: State) {
         if attached {
             view?.apply(state)
         } else {

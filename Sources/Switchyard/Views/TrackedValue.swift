@@ -6,23 +6,38 @@ import Observation
 /// Each key path read through an ``ObservableStore`` gets one, the first time it is read; a state that leaves the
 /// value unchanged costs a comparison and no invalidation.
 @MainActor
-final class TrackedValue<State>: Observable {
-    private let registrar = ObservationRegistrar()
-    /// Bumped whenever the tracked value changes; what observers depend on.
-    private var version: UInt64 = 0
+@usableFromInline
+struct TrackedValue<State> {
+    /// What observers depend on.
+    @usableFromInline let version = ObservedVersion()
     /// Whether the tracked value differs between two states.
-    let changed: (State, State) -> Bool
+    @usableFromInline let changed: (State, State) -> Bool
 
+    @inlinable
     init(changed: @escaping (State, State) -> Bool) {
         self.changed = changed
     }
+}
+
+/// A counter that observations depend on. Not generic, so that its key path is a constant: a generic class's key
+/// path is instantiated, with a type lookup, every time it is written.
+@MainActor
+@usableFromInline
+final class ObservedVersion: Observable {
+    @usableFromInline let registrar = ObservationRegistrar()
+    @usableFromInline var version: UInt64 = 0
+
+    @usableFromInline
+    init() {}
 
     /// Registers the current observation's dependency on this value.
+    @inlinable
     func access() {
         registrar.access(self, keyPath: \.version)
     }
 
     /// Invalidates the observations that depend on this value.
+    @inlinable
     func bump() {
         registrar.withMutation(of: self, keyPath: \.version) { version &+= 1 }
     }
@@ -30,7 +45,9 @@ final class TrackedValue<State>: Observable {
 
 /// How a view decides that a value changed: with `==` where the value is `Equatable`, by identity for class
 /// instances, and on every new state otherwise.
+@usableFromInline
 enum ChangeDetection {
+    @inlinable
     static func detector<State, Value>(for keyPath: KeyPath<State, Value>) -> (State, State) -> Bool {
         if let equatable = Value.self as? any Equatable.Type {
             return differs(keyPath, as: equatable)
@@ -43,7 +60,20 @@ enum ChangeDetection {
         return { _, _ in true }
     }
 
-    private static func differs<State, Value, E: Equatable>(
+    /// ``detector(for:)`` for the whole state, which needs no key path.
+    @inlinable
+    static func wholeDetector<State>() -> (State, State) -> Bool {
+        guard let equatable = State.self as? any Equatable.Type else { return { _, _ in true } }
+        return wholeDiffers(as: equatable)
+    }
+
+    @inlinable
+    static func wholeDiffers<State, E: Equatable>(as _: E.Type) -> (State, State) -> Bool {
+        { old, new in unsafeBitCast(old, to: E.self) != unsafeBitCast(new, to: E.self) }
+    }
+
+    @inlinable
+    static func differs<State, Value, E: Equatable>(
         _ keyPath: KeyPath<State, Value>,
         as _: E.Type
     ) -> (State, State) -> Bool {
