@@ -71,7 +71,7 @@ package enum ItemAction: Sendable, Equatable {
 package final class ThousandViewsWorkload: Workload, @unchecked Sendable {
     package static let name = "v1000"
     private let store: Store<ItemAction, [Item]>
-    private let rows: [ObservableStore<Never, Item>]
+    private let rows: [ObservableStore<ItemAction, Item>]
     private let invalidated = Mutex<[Int]>([])
     private var next = 0
 
@@ -88,10 +88,7 @@ package final class ThousandViewsWorkload: Workload, @unchecked Sendable {
             let root = store.observable()
             return (0..<1_000).map { id in
                 root.scope(
-                    element: id, in: { $0 },
-                    action: { (element: ElementIDAction<Int, Never>) -> ItemAction in
-                        switch element.action {}
-                    })!
+                    element: id, in: { $0 }, action: { (element: ElementIDAction<Int, ItemAction>) in element.action })!
             }
         }
         for id in 0..<1_000 { observe(id) }
