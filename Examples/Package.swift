@@ -43,6 +43,8 @@ let package = Package(
         ),
         // Observable views driven by a script of actions: which views each action re-renders.
         .executableTarget(name: "ViewsExample", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
+        // The same kind of views in a SwiftUI app (Apple platforms): a debounced search, scoped rows, a binding.
+        .executableTarget(name: "SearchApp", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
     ],
     swiftLanguageModes: [.v6]
 )
