@@ -17,7 +17,7 @@ import Testing
         state: AppState = AppState()
     ) -> [AppAction] {
         let recorder = Recorder<AppAction>()
-        let store = Store(initialState: state, reducer: appReducer, middleware: bridge)
+        let store = Store(initialState: state, reducer: swiftRexAppReducer, middleware: bridge)
         let subscription = store.runtimeMiddlewares.add(
             AnyMiddleware { action, _, _ in
                 recorder.record(action)

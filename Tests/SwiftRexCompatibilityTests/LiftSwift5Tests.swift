@@ -5,7 +5,7 @@ import Testing
 @Suite struct LiftSwift5Tests {
     private func store<M: MiddlewareProtocol & Sendable>(_ middleware: M) -> Store<AppAction, AppState>
     where M.InputActionType == AppAction, M.OutputActionType == AppAction, M.StateType == AppState {
-        Store(initialState: AppState(), reducer: appReducer, middleware: middleware)
+        Store(initialState: AppState(), reducer: swiftRexAppReducer, middleware: middleware)
     }
 
     @Test func liftsWithKeyPathsAndCaseConstructors() {

@@ -25,7 +25,7 @@ struct SteppingMiddleware: MiddlewareProtocol {
     private func reports<M: MiddlewareProtocol & Sendable>(_ middleware: M) -> [AppAction]
     where M.InputActionType == AppAction, M.OutputActionType == AppAction, M.StateType == AppState {
         let recorder = Recorder<AppAction>()
-        let store = Store(initialState: AppState(), reducer: appReducer, middleware: middleware)
+        let store = Store(initialState: AppState(), reducer: swiftRexAppReducer, middleware: middleware)
         let subscription = store.runtimeMiddlewares.add(
             AnyMiddleware { action, _, _ in
                 recorder.record(action)

@@ -41,7 +41,7 @@ import Testing
 
 extension SmallAPISwift5Tests {
     @Test func storesAreErasedAndMappedTheSwiftRexWay() {
-        let store = Store(initialState: AppState(), reducer: appReducer)
+        let store = Store(initialState: AppState(), reducer: swiftRexAppReducer)
         let counterStore = store.contramapAction(AppAction.counter).mapState(\.count)
         counterStore.dispatch(.increment)
         counterStore.dispatch(.increment)

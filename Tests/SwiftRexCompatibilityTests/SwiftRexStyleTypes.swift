@@ -69,7 +69,7 @@ struct AppState: Equatable {
     var monitoring = false
 }
 
-let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
+let swiftRexAppReducer = Reducer<AppAction, AppState>.reduce { action, state in
     switch action {
     case .counter(.increment): state.count += 1
     case .counter(.decrement): state.count -= 1

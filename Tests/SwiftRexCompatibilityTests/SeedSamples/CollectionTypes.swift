@@ -1,0 +1,1 @@
+../../SwitchyardTests/Fixtures/CollectionTypes.swift

@@ -1,0 +1,1 @@
+../../SwitchyardTests/Fixtures/Seed001Middlewares.swift

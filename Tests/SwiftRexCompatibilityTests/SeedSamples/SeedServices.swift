@@ -1,0 +1,1 @@
+../../SwitchyardTests/Fixtures/SeedServices.swift
