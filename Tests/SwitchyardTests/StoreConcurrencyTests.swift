@@ -131,6 +131,7 @@ import Testing
         let storeBox = Slot<Store<Action, Int>>()
         let observed = Log<Int>()
         let subscriptions = Log<StoreSubscription>()
+        let reports = Log<StoreDiagnostic.Kind>()
         let store = Store(
             initialState: 0,
             reducer: Reducer<Action, Int>.reduce { action, state in
@@ -139,7 +140,8 @@ import Testing
                 _ = store.state
                 subscriptions.append(store.subscribe { observed.append($0) })
                 store.dispatch(.start(0))
-            }
+            },
+            diagnostics: StoreDiagnostics { reports.append($0.kind) }
         )
         storeBox.value = store
         // On its own thread, so that a deadlock fails the test instead of hanging the suite.
@@ -149,6 +151,7 @@ import Testing
         guard returned else { return }  // reading the state would wait forever on the deadlocked store
         #expect(store.state == 2)
         #expect(observed.last == 2)
+        #expect(reports.values == [.stateReadInReducer])
         storeBox.value = nil
     }
 
