@@ -135,3 +135,20 @@ extension BridgeMiddlewareLiftTests {
         #expect(recorder.values.map(\.action) == [.startMonitoring])
     }
 }
+
+/// A bridge declared by a global `let`, where `#function` names the module.
+let topLevelBridge = BridgeMiddleware<
+    BridgeMiddlewareLiftTests.Lifecycle, BridgeMiddlewareLiftTests.Reachability, Bool
+>()
+.bridge(\BridgeMiddlewareLiftTests.Lifecycle.didBecomeActive >=> BridgeMiddlewareLiftTests.Reachability.startMonitoring)
+
+extension BridgeMiddlewareLiftTests {
+    @Test func aBridgeDeclaredAtTheTopLevelSaysSoInsteadOfNamingTheModule() {
+        let recorder = Recorder<Reachability>()
+        let io = topLevelBridge.handle(action: .didBecomeActive, from: .here(), state: { true })
+        io.run(AnyActionHandler { recorder.append($0) })
+        let info = recorder.values.first?.dispatcher.info ?? ""
+        #expect(info.contains("at BridgeMiddleware+LiftTests.swift, top level:"))
+        #expect(!info.contains("SwitchyardTests:"))
+    }
+}

@@ -80,8 +80,13 @@ public struct BridgeMiddleware<InputActionType, OutputActionType, StateType>: Mi
     }
 
     /// `<file name>, <function>:<line>`, where the file name is the last path component of a `#fileID`.
+    ///
+    /// A bridge declared by a global `let` has no enclosing function: `#function` then names the module (the first
+    /// component of the `#fileID`), which would read as a function. The place then says `top level` instead.
     static func place(file: String, function: String, line: UInt) -> String {
-        let fileName = file.split(separator: "/").last.map(String.init) ?? file
-        return "\(fileName), \(function):\(line)"
+        let components = file.split(separator: "/")
+        let fileName = components.last.map(String.init) ?? file
+        let isTopLevel = components.count > 1 && components.first.map(String.init) == function
+        return "\(fileName), \(isTopLevel ? "top level" : function):\(line)"
     }
 }
