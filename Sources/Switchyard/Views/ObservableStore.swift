@@ -34,6 +34,7 @@ public final class ObservableStore<Action, State>: Observable {
     private let dispatcher: @Sendable (DispatchedAction<Action>) -> Bool
     /// Where misuse is reported: the store's diagnostics.
     let diagnostics: StoreDiagnostics
+    /// Cancels itself when released with this view.
     private var subscription: StoreSubscription?
     /// The scoped views that follow this one's state, each returning `false` once it is gone.
     @usableFromInline var children: [(State) -> Bool] = []
@@ -64,10 +65,6 @@ public final class ObservableStore<Action, State>: Observable {
     @usableFromInline
     func keep(_ subscription: StoreSubscription) {
         self.subscription = subscription
-    }
-
-    isolated deinit {
-        subscription?.cancel()
     }
 
     // MARK: Reading
