@@ -22,6 +22,7 @@ package var allWorkloads: [any Workload.Type] {
         LargeStateWorkload.self,
         ErasedMiddlewareWorkload.self,
         ErasedLiftWorkload.self,
+        StateLiftWorkload.self,
         TwoThreadsWorkload.self,
         FourThreadsWorkload.self,
         EightThreadsWorkload.self,

@@ -1,0 +1,41 @@
+import Switchyard
+
+/// A middleware of a part of the app with a state of its own: it handles the part's local action, reads the part's
+/// state, and does nothing after the reducer.
+struct LocalCountReadingMiddleware: MiddlewareProtocol, Sendable {
+    // Implemented, though empty, because the protocol's default implementation is deprecated and using it warns.
+    func receiveContext(getState: @escaping GetState<Int>, output: AnyActionHandler<Int>) {}
+
+    func handle(action: Int, from dispatcher: ActionSource, state: @escaping GetState<Int>) -> IO<Int> {
+        precondition(state() >= 0)
+        return .pure()
+    }
+}
+
+/// W3s: W3e with a state map too: each of the hundred middlewares reads a state of its own,
+/// `m.lift(inputAction: { … }, outputAction: { … }, state: { … })`, erased and appended one at a time with `<>`.
+/// The middleware that handles the action gets its state through a lifted `getState`, a closure allocated per
+/// handled action.
+package final class StateLiftWorkload: Workload {
+    package static let name = "w3s"
+    private let store: Store<ManyAction, Counter>
+
+    package init() {
+        let m = LocalCountReadingMiddleware()
+        let lifted = Self.liftedCases0to49(m) + Self.liftedCases50to99(m)
+        precondition(lifted.count == 100)
+        store = Store(
+            initialState: Counter(),
+            reducer: .reduce { _, state in state.count += 1 },
+            middleware: appendingOneAtATime(lifted)
+        )
+    }
+
+    package func run(_ count: Int) {
+        let expected = store.state.count + count
+        for _ in 0..<count {
+            store.dispatch(.m42(1))
+        }
+        precondition(store.state.count == expected, "the store lost actions")
+    }
+}
