@@ -23,4 +23,13 @@ import Testing
         #expect(trace.entries == ["handle startMonitoring at 0.0,0.0"])
         #expect(dispatched.actions == [.someSubAction(.middlewareLocalAction(.locationChanged(reading)))])
     }
+
+    @Test func theGPSSampleLiftsItsStateWithAKeyPathAsTheReferenceShowsIt() {
+        let trace = Trace()
+        let gpsMiddleware = GPSMiddleware(sensorReading: Location(latitude: 1, longitude: 2), trace: trace)
+        let globalStateMiddleware = gpsMiddleware.lift(state: \MyGlobalState.currentLocation)
+        let state = MyGlobalState(title: "Map", listOfItems: [], currentLocation: Location(latitude: 48, longitude: 2))
+        _ = globalStateMiddleware.handle(action: .startMonitoring, from: .here(), state: { state })
+        #expect(trace.entries == ["handle startMonitoring at 48.0,2.0"])
+    }
 }
