@@ -109,6 +109,23 @@ final class DiagnosticsLog: Sendable {
         #expect(title.take() == 0)
     }
 
+    @Test func changesNobodyWatchedDoNotStopALaterReaderFromBeingInvalidated() {
+        let store = makeStore()
+        let view = store.observable()
+        _ = view.title  // tracked from now on, but observed by no one
+        store.dispatch(.setTitle("One"))
+        store.dispatch(.setTitle("Two"))
+        let first = Invalidations { _ = view.title }
+        let second = Invalidations { _ = view.title }
+        store.dispatch(.setTitle("Three"))
+        #expect(first.take() == 1)
+        #expect(second.take() == 1)
+        store.dispatch(.setTitle("Four"))
+        #expect(first.take() == 1)
+        #expect(second.take() == 1)
+        #expect(view.title == "Four")
+    }
+
     @Test func aNestedValueReadByKeyPathIsTrackedAlone() {
         let store = makeStore()
         let view = store.observable()
