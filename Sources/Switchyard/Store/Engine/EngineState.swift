@@ -3,11 +3,14 @@
 struct QueuedAction<Action: Sendable>: Sendable {
     @usableFromInline let dispatched: DispatchedAction<Action>
     @usableFromInline let thread: UInt
+    /// Whether the store's own output dispatched it: a middleware, an IO or an effect, not the app.
+    @usableFromInline let isFollowUp: Bool
 
     @inlinable
-    init(_ dispatched: DispatchedAction<Action>, thread: UInt) {
+    init(_ dispatched: DispatchedAction<Action>, thread: UInt, isFollowUp: Bool) {
         self.dispatched = dispatched
         self.thread = thread
+        self.isFollowUp = isFollowUp
     }
 }
 
@@ -98,18 +101,23 @@ struct EngineState<Action: Sendable, State>: Sendable {
     /// thread run the pipeline. With ``Admission/process``, the caller holds the processing role, and with it the
     /// use of ``context``, until a decision hands the role back.
     @inlinable
-    mutating func admit(_ dispatched: DispatchedAction<Action>, thread: UInt, canProcessHere: Bool) -> Admission {
+    mutating func admit(
+        _ dispatched: DispatchedAction<Action>,
+        thread: UInt,
+        isFollowUp: Bool,
+        canProcessHere: Bool
+    ) -> Admission {
         switch phase {
         case .idle:
             if canProcessHere {
                 phase = .processing(thread: thread)
                 return .process
             }
-            queue.append(QueuedAction(dispatched, thread: thread))
+            queue.append(QueuedAction(dispatched, thread: thread, isFollowUp: isFollowUp))
             phase = .scheduled
             return .schedule
         case .processing, .scheduled:
-            queue.append(QueuedAction(dispatched, thread: thread))
+            queue.append(QueuedAction(dispatched, thread: thread, isFollowUp: isFollowUp))
             return .queued
         case .closed:
             return .rejected
@@ -153,6 +161,28 @@ struct EngineState<Action: Sendable, State>: Sendable {
         phase = .processing(thread: thread)
         refresh(context, into: &released)
         return true
+    }
+
+    @usableFromInline
+    enum OutOfBand: Sendable {
+        /// The caller holds the processing role for a commit of its own.
+        case began
+        /// Another thread processes, or the queue is scheduled: try again later.
+        case busy
+        case closed
+    }
+
+    /// Takes the processing role for a commit that is not an action's, only when the store is idle.
+    @inlinable
+    mutating func beginOutOfBand(thread: UInt, released: inout Released) -> OutOfBand {
+        switch phase {
+        case .idle:
+            phase = .processing(thread: thread)
+            refresh(context, into: &released)
+            return .began
+        case .processing, .scheduled: return .busy
+        case .closed: return .closed
+        }
     }
 
     // MARK: - Between actions

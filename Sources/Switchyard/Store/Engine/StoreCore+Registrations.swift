@@ -134,3 +134,40 @@ extension StoreCore {
         _ = consume released
     }
 }
+
+extension StoreCore {
+    // MARK: - Inspection
+
+    /// Commits a state that no action produced (a debugging tool travelling in time): `body` changes the state,
+    /// observers are told as for an action, no middleware sees it and no IO runs. Does nothing and returns
+    /// ``EngineState/OutOfBand/busy`` unless the store is idle and this thread may process.
+    func commitOutOfBand(_ body: (inout State) -> Void) -> EngineState<Action, State>.OutOfBand {
+        guard scheduler.canProcessOnCurrentThread else { return .busy }
+        let thread = currentThreadID()
+        var released = Released()
+        let began = LockedValue.withLock(engine, gate) { engine, gate in
+            let began = engine.beginOutOfBand(thread: thread, released: &released)
+            if case .began = began {
+                cell.setProcessing(true)
+                StateCell.beginReduce(&gate)
+            }
+            return began
+        }
+        _ = consume released
+        guard case .began = began else { return began }
+        let previous: State? = needsPrevious && !context.observers.isEmpty ? cell.processorValue : nil
+        cell.runReducer(body)
+        var committed = Released()
+        let (commit, wakeReaders) = LockedValue.withLock(engine, gate) { engine, gate in
+            let commit = StateCell.commit(&gate)
+            engine.refresh(context, into: &committed)
+            return commit
+        }
+        if wakeReaders { cell.wakeReaders() }
+        _ = consume committed
+        deliver(commit: commit, previous: previous)
+        // Processes what was dispatched meanwhile, then hands the role back.
+        run(after: nil, thread: thread)
+        return .began
+    }
+}

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 // Invariants this file relies on:
@@ -43,6 +44,8 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     /// own dispatches to its batch without locking when nothing waits in the shared queue.
     @usableFromInline let sharedQueueCount = Atomic<Int>(0)
     @usableFromInline private(set) var output: AnyActionHandler<Action>
+    /// The debugging tool attached to the store, if any.
+    @usableFromInline let inspection = InspectionSlot<Action, State>()
 
     /// Inlinable so that `getState` and `output` are specialized for the app's types where the store is created.
     @inlinable
@@ -72,7 +75,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         self.diagnostics = diagnostics
         self.output = AnyActionHandler { _ in }
         self.output = AnyActionHandler(effectScope: effects) { [weak self] dispatched in
-            self?.dispatch(dispatched)
+            self?.dispatch(dispatched, isFollowUp: true)
         }
     }
 
@@ -81,13 +84,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     /// Accepts an action from any thread: processes it now when the store is idle and the policy lets this thread
     /// process, queues it otherwise (waiting first while the queue is full, unless this is the processing thread).
     @inlinable
-    func dispatch(_ dispatched: DispatchedAction<Action>) {
+    func dispatch(_ dispatched: DispatchedAction<Action>, isFollowUp: Bool = false) {
         let thread = currentThreadID()
         // An action that the processing thread dispatches (from a middleware, the reducer, an observer or an IO)
         // while nothing waits in the shared queue goes straight to the end of its batch: it would be next in the
         // queue anyway, and a dispatch from another thread that the queue has not shown yet is concurrent with it.
         if cell.processor.load(ordering: .relaxed) == thread, sharedQueueCount.load(ordering: .acquiring) == 0 {
-            context.batch.append(QueuedAction(dispatched, thread: thread))
+            context.batch.append(QueuedAction(dispatched, thread: thread, isFollowUp: isFollowUp))
             return
         }
         let canProcessHere = scheduler.canProcessOnCurrentThread
@@ -98,15 +101,23 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
             waitingOn: producerRoom,
             while: { engine, _, wokeUp in engine.producerMustWait(thread: thread, wokeUp: wokeUp) }
         ) { engine, gate in
-            let admission = engine.admit(dispatched, thread: thread, canProcessHere: canProcessHere)
+            let admission = engine.admit(
+                dispatched,
+                thread: thread,
+                isFollowUp: isFollowUp,
+                canProcessHere: canProcessHere
+            )
             guard case .process = admission else {
                 sharedQueueCount.store(engine.queue.count, ordering: .releasing)
                 return (admission, false)
             }
             cell.setProcessing(true)
             engine.refresh(context, into: &released)
-            // With no middleware to call before the reducer, its gate closes in this same critical section.
-            guard middleware == nil, context.runtime.isEmpty else { return (admission, false) }
+            // With no middleware to call before the reducer, its gate closes in this same critical section. An
+            // inspected store always lets its inspection see the action first.
+            guard middleware == nil, context.runtime.isEmpty, !inspection.isAttached.load(ordering: .relaxed) else {
+                return (admission, false)
+            }
             StateCell.beginReduce(&gate)
             return (admission, true)
         }
@@ -114,8 +125,15 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         switch admission {
         case .process where gateClosed && context.observers.isEmpty:
             processAlone(dispatched, thread: thread)
+        case .process where !gateClosed && inspection.isAttached.load(ordering: .relaxed):
+            let next = processInspected(
+                QueuedAction(dispatched, thread: thread, isFollowUp: isFollowUp),
+                budget: EngineLimits.fairnessBudget
+            )
+            run(after: next, thread: thread)
         case .process:
-            let next = process(dispatched, gateClosed: gateClosed, budget: EngineLimits.fairnessBudget)
+            var untimed = UntimedPipeline<State>()
+            let next = process(dispatched, gateClosed: gateClosed, budget: EngineLimits.fairnessBudget, probe: &untimed)
             run(after: next, thread: thread)
         case .schedule:
             scheduleProcessing()
@@ -185,7 +203,12 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
             if next == nil {
                 if let queued = context.batch.popFirst() {
                     if budget != .max, queued.thread != thread { budget -= 1 }
-                    next = process(queued.dispatched, gateClosed: false, budget: budget)
+                    if inspection.isAttached.load(ordering: .relaxed) {
+                        next = processInspected(queued, budget: budget)
+                    } else {
+                        var untimed = UntimedPipeline<State>()
+                        next = process(queued.dispatched, gateClosed: false, budget: budget, probe: &untimed)
+                    }
                     continue
                 }
                 var released = Released()
@@ -226,11 +249,12 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     /// Runs the pipeline for one action. When nothing follows the commit (no IO, no observer, an empty batch), the
     /// commit's critical section also decides what comes next, and that decision is returned.
     @inlinable
-    func process(
+    func process<Probe: PipelineProbe>(
         _ dispatched: DispatchedAction<Action>,
         gateClosed: Bool,
-        budget: Int
-    ) -> EngineState<Action, State>.Next? {
+        budget: Int,
+        probe: inout Probe
+    ) -> EngineState<Action, State>.Next? where Probe.ProbedState == State {
         var io = IO<Action>.pure()
         var runtimeIO = IO<Action>.pure()
         if !gateClosed {
@@ -248,6 +272,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
                 io = call.io
             }
             if !context.runtime.isEmpty { runtimeIO = handleRuntime(dispatched, context.runtime) }
+            probe.handled()
             var released = Released()
             LockedValue.withLock(engine, gate) { engine, gate in
                 engine.refresh(context, into: &released)
@@ -259,6 +284,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         let previous: State? = needsPrevious && !context.observers.isEmpty ? cell.processorValue : nil
         let action = dispatched.action
         cell.runReducer { reducer.reduce(action, &$0) }
+        probe.reduced(cell.processorValue)
         let nothingFollows = context.batch.isEmpty && io.isPure && runtimeIO.isPure
         var released = Released()
         let (commit, wakeReaders, next) = LockedValue.withLock(engine, gate) {
@@ -281,6 +307,22 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
             io.run(output)
         }
         return nil
+    }
+
+    /// Runs the pipeline for an action with the inspection attached: the inspection may hold the action, and sees
+    /// it after the reducer with the time each phase took. Out of line: a store that nobody inspects never calls it.
+    @inlinable @inline(never)
+    func processInspected(_ queued: QueuedAction<Action>, budget: Int) -> EngineState<Action, State>.Next? {
+        guard let hooks = inspection.current else {
+            var untimed = UntimedPipeline<State>()
+            return process(queued.dispatched, gateClosed: false, budget: budget, probe: &untimed)
+        }
+        guard case .process = hooks.admit(queued.dispatched, queued.isFollowUp) else { return nil }
+        var timed = TimedPipeline(hooks, queued)
+        let next = process(queued.dispatched, gateClosed: false, budget: budget, probe: &timed)
+        // With a decision taken in the commit, nothing followed the reducer: no observer and no IO ran.
+        if next == nil { hooks.didRunIO(DispatchTime.now().uptimeNanoseconds - timed.reducedAt) }
+        return next
     }
 
     /// Tells the observers of the processing thread's snapshot about commit number `commit`.

@@ -1,0 +1,140 @@
+import Dispatch
+import Synchronization
+
+/// What a debugging tool attached to a store decides for an action before the pipeline sees it.
+///
+/// Part of the interface between a store and a debugging tool such as SwitchyardInspector; apps do not use it.
+public enum InspectionAdmission: Sendable {
+    /// The action goes through the pipeline.
+    case process
+    /// The inspector keeps the action, to dispatch it again later: no middleware, reducer or observer sees it now.
+    case hold
+}
+
+/// One action as a store's pipeline ran it, reported to a debugging tool attached to the store, on the processing
+/// thread, right after the reducer.
+public struct InspectedAction<Action: Sendable, State: Sendable>: Sendable {
+    /// The action and where it was dispatched from.
+    public let dispatched: DispatchedAction<Action>
+    /// The thread that dispatched it, as `pthread_self()` gives it.
+    public let thread: UInt
+    /// Whether the store's output dispatched it (a middleware, an IO or an effect) rather than the app.
+    public let isFollowUp: Bool
+    /// When the pipeline started on it, in `DispatchTime` nanoseconds.
+    public let startedAt: UInt64
+    /// The time spent in the middlewares' `handle`, in nanoseconds.
+    public let handleNanoseconds: UInt64
+    /// The time spent in the reducer, in nanoseconds.
+    public let reduceNanoseconds: UInt64
+    /// The state the reducer left.
+    public let state: State
+}
+
+/// The hooks through which a debugging tool sees and steers a store's pipeline. At most one is attached to a store.
+///
+/// Every hook runs on the store's processing thread, with no lock of the store held, while the store's state is
+/// being committed: a hook must not read the store's `state` or dispatch to it synchronously.
+@usableFromInline
+final class StoreInspection<Action: Sendable, State: Sendable>: Sendable {
+    @usableFromInline let admit: @Sendable (DispatchedAction<Action>, _ isFollowUp: Bool) -> InspectionAdmission
+    @usableFromInline let record: @Sendable (InspectedAction<Action, State>) -> Void
+    @usableFromInline let didRunIO: @Sendable (_ nanoseconds: UInt64) -> Void
+
+    /// Creates the hooks.
+    /// - Parameters:
+    ///   - admit: decides, before any middleware, whether an action is processed now or held by the inspector.
+    ///   - record: receives each processed action, after its reducer.
+    ///   - didRunIO: receives the time the last recorded action's observers and IOs took, when any ran.
+    init(
+        admit: @escaping @Sendable (DispatchedAction<Action>, _ isFollowUp: Bool) -> InspectionAdmission,
+        record: @escaping @Sendable (InspectedAction<Action, State>) -> Void,
+        didRunIO: @escaping @Sendable (_ nanoseconds: UInt64) -> Void
+    ) {
+        self.admit = admit
+        self.record = record
+        self.didRunIO = didRunIO
+    }
+}
+
+/// The inspection attached to a store, if any. The processing thread checks `isAttached` (one relaxed load) per
+/// action; only an inspected store takes the lock to read the hooks.
+@usableFromInline
+final class InspectionSlot<Action: Sendable, State: Sendable>: Sendable {
+    @usableFromInline let isAttached = Atomic<Bool>(false)
+    @usableFromInline let hooks = LockedValue<StoreInspection<Action, State>?>(nil, lock: Lock())
+
+    @usableFromInline
+    init() {}
+
+    /// Attaches `inspection`, or detaches with `nil`; returns the previous one, for release after unlocking.
+    func replace(with inspection: StoreInspection<Action, State>?) -> StoreInspection<Action, State>? {
+        hooks.withLock { hooks in
+            defer {
+                hooks = inspection
+                isAttached.store(inspection != nil, ordering: .releasing)
+            }
+            return hooks
+        }
+    }
+
+    @usableFromInline @inline(never)
+    var current: StoreInspection<Action, State>? { hooks.withLock { $0 } }
+}
+
+/// Marks the phases of one action's trip through the pipeline. The pipeline is generic over it, so that a store
+/// that nobody inspects runs with ``UntimedPipeline``, whose marks compile to nothing.
+@usableFromInline
+protocol PipelineProbe {
+    associatedtype ProbedState
+    /// The middlewares' `handle` returned.
+    mutating func handled()
+    /// The reducer returned and left `state`.
+    mutating func reduced(_ state: @autoclosure () -> ProbedState)
+}
+
+@usableFromInline
+struct UntimedPipeline<ProbedState>: PipelineProbe {
+    @inlinable init() {}
+    @inlinable @inline(__always) mutating func handled() {}
+    @inlinable @inline(__always) mutating func reduced(_ state: @autoclosure () -> ProbedState) {}
+}
+
+/// Times the phases and reports the action to the inspection's `record` hook after the reducer.
+@usableFromInline
+struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
+    @usableFromInline let inspection: StoreInspection<Action, State>
+    @usableFromInline let queued: QueuedAction<Action>
+    @usableFromInline let startedAt: UInt64
+    @usableFromInline var handledAt: UInt64
+    @usableFromInline var reducedAt: UInt64 = 0
+
+    @usableFromInline
+    init(_ inspection: StoreInspection<Action, State>, _ queued: QueuedAction<Action>) {
+        self.inspection = inspection
+        self.queued = queued
+        let now = DispatchTime.now().uptimeNanoseconds
+        self.startedAt = now
+        self.handledAt = now
+    }
+
+    @usableFromInline
+    mutating func handled() {
+        handledAt = DispatchTime.now().uptimeNanoseconds
+    }
+
+    @usableFromInline
+    mutating func reduced(_ state: @autoclosure () -> State) {
+        reducedAt = DispatchTime.now().uptimeNanoseconds
+        inspection.record(
+            InspectedAction(
+                dispatched: queued.dispatched,
+                thread: queued.thread,
+                isFollowUp: queued.isFollowUp,
+                startedAt: startedAt,
+                handleNanoseconds: handledAt - startedAt,
+                reduceNanoseconds: reducedAt - handledAt,
+                state: state()
+            )
+        )
+    }
+}
