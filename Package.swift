@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SwitchyardLogging", targets: ["SwitchyardLogging"]),
         .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
         .library(name: "SwitchyardCombine", targets: ["SwitchyardCombine"]),
+        .library(name: "SwitchyardInspector", targets: ["SwitchyardInspector"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -17,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         // Combine where the platform lacks it (Linux, Android, Windows, WASI); only SwitchyardCombine uses it.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // The inspector's embedded web server; only SwitchyardInspector uses it.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // Documentation: `swift package generate-documentation --target Switchyard`; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -52,6 +55,21 @@ let package = Package(
                     condition: .when(platforms: [.linux, .android, .windows, .wasi])
                 ),
             ]
+        ),
+        // The time-travel inspector and its web page, a separate product so that apps that do not import it pay
+        // nothing.
+        .target(
+            name: "SwitchyardInspector",
+            dependencies: [
+                "Switchyard",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ],
+            resources: [.copy("Resources/index.html")]
+        ),
+        .testTarget(
+            name: "SwitchyardInspectorTests",
+            dependencies: ["SwitchyardInspector", "Switchyard", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardTesting"]),
         .testTarget(

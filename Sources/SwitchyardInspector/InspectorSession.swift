@@ -1,0 +1,160 @@
+import Foundation
+import Switchyard
+
+/// A recorded history written to a file, to look at later or elsewhere.
+struct InspectorSession<Action: Sendable, State: Sendable>: Sendable {
+    /// Says what the file is, so that another JSON document is refused with a clear error.
+    var format = InspectorSessionHeader.formatName
+    var version = 1
+    var stateType: String
+    var actionType: String
+    /// How many older actions the history had let go when it was exported.
+    var dropped: Int
+    /// The state before the first entry.
+    var base: State
+    var entries: [Entry]
+
+    struct Entry: Sendable {
+        var id: Int
+        var action: Action
+        var source: ActionSource
+        var thread: String
+        var isFollowUp: Bool
+        var time: Double
+        var handleNanoseconds: UInt64
+        var reduceNanoseconds: UInt64
+        var ioNanoseconds: UInt64
+        var state: State
+        var isSkipped: Bool
+    }
+}
+
+extension InspectorSession: Codable where Action: Codable, State: Codable {}
+extension InspectorSession.Entry: Codable where Action: Codable, State: Codable {}
+
+/// The first fields of a session, read before the rest to refuse a file of another app with a clear error.
+struct InspectorSessionHeader: Decodable {
+    static let formatName = "switchyard-inspector-session"
+    var format: String
+    var version: Int
+    var stateType: String
+    var actionType: String
+}
+
+/// Why a session could not be imported; the store and the history are left as they were.
+struct InspectorSessionError: Error, CustomStringConvertible {
+    var description: String
+}
+
+extension StoreInspector {
+    /// The history as a session: JSON that ``importSession(_:)`` reads back. Throws when the actions or the state
+    /// are not `Codable`, or when encoding fails.
+    public func exportSession() throws -> Data {
+        guard let encodeSession = codec.encodeSession else {
+            throw InspectorSessionError(
+                description: "Exporting a session needs Codable actions and state; \(actionTypeName) or "
+                    + "\(stateTypeName) is not."
+            )
+        }
+        return try encodeSession(session())
+    }
+
+    func session() -> InspectorSession<Action, State> {
+        recorder.withState { state in
+            InspectorSession(
+                stateType: stateTypeName,
+                actionType: actionTypeName,
+                dropped: state.history.dropped,
+                base: state.history.base,
+                entries: state.history.entries(after: nil).map { entry in
+                    InspectorSession.Entry(
+                        id: entry.id,
+                        action: entry.dispatched.action,
+                        source: entry.dispatched.dispatcher,
+                        thread: entry.thread,
+                        isFollowUp: entry.isFollowUp,
+                        time: entry.time,
+                        handleNanoseconds: entry.handleNanoseconds,
+                        reduceNanoseconds: entry.reduceNanoseconds,
+                        ioNanoseconds: entry.ioNanoseconds,
+                        state: entry.state,
+                        isSkipped: entry.isSkipped
+                    )
+                }
+            )
+        }
+    }
+
+    /// Shows a session read from `data` instead of the recorded history, which is discarded (export it first to
+    /// keep it). The store is not touched: while an imported session is shown, the store's actions are not
+    /// recorded, and travelling in time, skipping and dispatching are refused; ``showLiveHistory()`` goes back to
+    /// recording. Throws, changing nothing, when `data` is not a session of this app's action and state types.
+    public func importSession(_ data: Data) throws {
+        guard let decodeSession = codec.decodeSession else {
+            throw InspectorSessionError(
+                description: "Importing a session needs Codable actions and state; \(actionTypeName) or "
+                    + "\(stateTypeName) is not."
+            )
+        }
+        let header: InspectorSessionHeader
+        do {
+            header = try JSONDecoder().decode(InspectorSessionHeader.self, from: data)
+        } catch {
+            throw InspectorSessionError(description: "This is not an inspector session: \(error)")
+        }
+        guard header.format == InspectorSessionHeader.formatName, header.version == 1 else {
+            throw InspectorSessionError(
+                description: "This is not an inspector session of a version this inspector reads "
+                    + "(format \(header.format), version \(header.version))."
+            )
+        }
+        guard header.stateType == stateTypeName, header.actionType == actionTypeName else {
+            throw InspectorSessionError(
+                description: "This session records actions of type \(header.actionType) on a state of type "
+                    + "\(header.stateType); this inspector inspects \(actionTypeName) on \(stateTypeName)."
+            )
+        }
+        let session: InspectorSession<Action, State>
+        do {
+            session = try decodeSession(data)
+        } catch {
+            throw InspectorSessionError(description: "The session does not decode: \(error)")
+        }
+        let entries = session.entries.enumerated().map { index, entry in
+            InspectorEntry(
+                id: index + 1,
+                dispatched: DispatchedAction(entry.action, dispatcher: entry.source),
+                thread: entry.thread,
+                isFollowUp: entry.isFollowUp,
+                time: entry.time,
+                handleNanoseconds: entry.handleNanoseconds,
+                reduceNanoseconds: entry.reduceNanoseconds,
+                ioNanoseconds: entry.ioNanoseconds,
+                state: entry.state,
+                isSkipped: entry.isSkipped
+            )
+        }
+        recorder.withState { state in
+            state.history = InspectorHistory(capacity: state.history.capacity, base: session.base)
+            state.history.replaceAll(base: session.base, entries: entries, dropped: session.dropped)
+            state.isImported = true
+            state.lastRecordedID = nil
+        }
+        recorder.notifyListeners()
+    }
+
+    /// Leaves an imported session: the history starts again, empty, from the store's current state, and records.
+    public func showLiveHistory() {
+        guard let store = liveStore else { return }
+        let current = store.state
+        recorder.withState { state in
+            guard state.isImported else { return }
+            state.history = InspectorHistory(capacity: state.history.capacity, base: current)
+            state.isImported = false
+        }
+        recorder.notifyListeners()
+    }
+
+    /// Whether the history shown is an imported session.
+    public var isShowingImportedSession: Bool { recorder.withState { $0.isImported } }
+}

@@ -1,0 +1,197 @@
+import CustomDump
+import Foundation
+import Switchyard
+
+/// The JSON documents the inspector's page reads and sends.
+enum InspectorWire {
+    struct Status: Codable, Equatable, Sendable {
+        var stateType: String
+        var actionType: String
+        var capacity: Int
+        var dropped: Int
+        var count: Int
+        var firstID: Int?
+        var lastID: Int?
+        var mode: String
+        var cursor: Int?
+        var held: Int
+        var canDispatch: Bool
+        var canExport: Bool
+        var imported: Bool
+    }
+
+    struct Source: Codable, Equatable, Sendable {
+        var file: String
+        var function: String
+        var line: UInt
+        var info: String?
+        /// The "Bridged from …" lines of `info`, in order.
+        var bridges: [String]
+    }
+
+    struct Durations: Codable, Equatable, Sendable {
+        var handle: UInt64
+        var reduce: UInt64
+        var io: UInt64
+        var total: UInt64
+    }
+
+    struct Summary: Codable, Equatable, Sendable {
+        var id: Int
+        var action: String
+        var source: Source
+        var thread: String
+        var time: Double
+        var durations: Durations
+        var skipped: Bool
+        var followUp: Bool
+        /// For a bridged action, the entry it was bridged from, when still in the history.
+        var origin: Int?
+    }
+
+    struct Detail: Codable, Sendable {
+        var entry: Summary
+        var payload: ValueTree
+        var state: ValueTree
+        var diff: String
+    }
+
+    struct Entries: Codable, Sendable {
+        var entries: [Summary]
+        var status: Status
+    }
+
+    struct Message: Codable, Sendable {
+        var type: String
+        var entries: [Summary]?
+        var status: Status
+    }
+
+    struct Failure: Codable, Sendable {
+        var error: String
+    }
+
+    struct Dispatched: Codable, Sendable {
+        var dispatched: String
+    }
+
+    struct StateDocument: Codable, Sendable {
+        var state: ValueTree
+    }
+
+    struct Jump: Codable, Sendable {
+        var id: Int
+    }
+
+    struct Skip: Codable, Sendable {
+        var id: Int
+        var skipped: Bool
+    }
+}
+
+extension StoreInspector {
+    func status() -> InspectorWire.Status {
+        recorder.withState { state in status(of: state) }
+    }
+
+    func status(of state: Recorder<Action, State>.RecorderState) -> InspectorWire.Status {
+        let cursor: Int?
+        if case .travelling(let id) = state.mode { cursor = id } else { cursor = nil }
+        return InspectorWire.Status(
+            stateType: String(describing: State.self),
+            actionType: String(describing: Action.self),
+            capacity: state.history.capacity,
+            dropped: state.history.dropped,
+            count: state.history.count,
+            firstID: state.history.first?.id,
+            lastID: state.history.last?.id,
+            mode: cursor == nil ? "present" : "travelling",
+            cursor: cursor,
+            held: state.held.count,
+            canDispatch: codec.decodeAction != nil && !state.isImported,
+            canExport: codec.encodeSession != nil,
+            imported: state.isImported
+        )
+    }
+
+    /// The entries after `id` (all of them for `nil`), described for the page, with the status.
+    func summaries(after id: Int?) -> InspectorWire.Entries {
+        let (entries, all, current) = recorder.withState { state in
+            (state.history.entries(after: id), state.history.entries(after: nil), self.status(of: state))
+        }
+        return InspectorWire.Entries(entries: entries.map { summary(of: $0, in: all) }, status: current)
+    }
+
+    func summary(of entry: InspectorEntry<Action, State>, in history: [InspectorEntry<Action, State>])
+        -> InspectorWire.Summary
+    {
+        let source = entry.dispatched.dispatcher
+        var bridges: [String] = []
+        for line in (source.info ?? "").split(separator: "\n") where line.hasPrefix("Bridged from ") {
+            bridges.append(String(line))
+        }
+        return InspectorWire.Summary(
+            id: entry.id,
+            action: Self.describe(entry.dispatched.action),
+            source: InspectorWire.Source(
+                file: source.file,
+                function: source.function,
+                line: source.line,
+                info: source.info,
+                bridges: bridges
+            ),
+            thread: entry.thread,
+            time: entry.time,
+            durations: InspectorWire.Durations(
+                handle: entry.handleNanoseconds,
+                reduce: entry.reduceNanoseconds,
+                io: entry.ioNanoseconds,
+                total: entry.handleNanoseconds + entry.reduceNanoseconds + entry.ioNanoseconds
+            ),
+            skipped: entry.isSkipped,
+            followUp: entry.isFollowUp,
+            origin: bridges.last.flatMap { origin(of: entry, bridgedFrom: $0, in: history) }
+        )
+    }
+
+    /// The entry a bridged action came from: the newest earlier entry with the same source whose action is the one
+    /// the line names ("Bridged from <action> at <place>").
+    func origin(
+        of entry: InspectorEntry<Action, State>,
+        bridgedFrom line: String,
+        in history: [InspectorEntry<Action, State>]
+    ) -> Int? {
+        let named = line.dropFirst("Bridged from ".count)
+        guard let at = named.range(of: " at ", options: .backwards) else { return nil }
+        let actionText = String(named[..<at.lowerBound])
+        let source = entry.dispatched.dispatcher
+        return history.last { candidate in
+            candidate.id < entry.id
+                && candidate.dispatched.dispatcher.file == source.file
+                && candidate.dispatched.dispatcher.line == source.line
+                && "\(candidate.dispatched.action)" == actionText
+        }?.id
+    }
+
+    /// The detail of the entry numbered `id`: payload, state after and diff against the state before.
+    func detail(_ id: Int) -> InspectorWire.Detail? {
+        let found = recorder.withState { state -> (InspectorEntry<Action, State>, State, [InspectorEntry<Action, State>])? in
+            guard let offset = state.history.offset(of: id) else { return nil }
+            return (state.history[offset], state.history.state(before: offset), state.history.entries(after: nil))
+        }
+        guard let (entry, before, history) = found else { return nil }
+        return InspectorWire.Detail(
+            entry: summary(of: entry, in: history),
+            payload: ValueTree(of: entry.dispatched.action),
+            state: ValueTree(of: entry.state),
+            diff: diff(before, entry.state) ?? ""
+        )
+    }
+
+    static func describe(_ action: Action) -> String {
+        var text = ""
+        customDump(action, to: &text, maxDepth: 3)
+        let oneLine = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return oneLine.count > 200 ? String(oneLine.prefix(199)) + "…" : oneLine
+    }
+}

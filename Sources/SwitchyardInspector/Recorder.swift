@@ -1,0 +1,129 @@
+import Dispatch
+import Foundation
+import Switchyard
+
+/// The inspector's state behind one lock: the history, the time-travel mode, the held actions and the pages
+/// listening for updates. Its hooks run on the store's processing thread and only copy values and signal.
+final class Recorder<Action: Sendable, State: Sendable>: Sendable {
+    struct RecorderState: Sendable {
+        var history: InspectorHistory<Action, State>
+        var mode = StoreInspector<Action, State>.Mode.present
+        var held: [DispatchedAction<Action>] = []
+        /// The history is a session read from a file, with no store behind it.
+        var isImported = false
+        /// The entry that the next `didRunIO` belongs to.
+        var lastRecordedID: Int?
+        var listeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
+        var lastListenerID: UInt64 = 0
+        /// A signal is on its way to the listeners: more records do not send another.
+        var signalPending = false
+    }
+
+    private let protected: Protected<RecorderState>
+    /// Seconds since 1970 at `DispatchTime` zero, to give each entry a wall-clock time.
+    private let wallClockOffset: Double
+    private let mainThread: UInt
+
+    init(capacity: Int, base: State) {
+        protected = Protected(RecorderState(history: InspectorHistory(capacity: capacity, base: base)))
+        wallClockOffset = Date().timeIntervalSince1970 - Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        mainThread = MainThreadID.value
+    }
+
+    func withState<Result>(_ body: (inout RecorderState) throws -> Result) rethrows -> Result {
+        try protected.withValue(body)
+    }
+
+    // MARK: - Hooks (processing thread)
+
+    func admit(_ dispatched: DispatchedAction<Action>) -> InspectionAdmission {
+        protected.withValue { state in
+            guard case .travelling = state.mode else { return .process }
+            state.held.append(dispatched)
+            return .hold
+        }
+    }
+
+    func record(_ inspected: InspectedAction<Action, State>) {
+        let time = wallClockOffset + Double(inspected.startedAt) / 1e9
+        let thread = inspected.thread == mainThread ? "main" : "thread 0x" + String(inspected.thread, radix: 16)
+        let signal: [AsyncStream<Void>.Continuation] = protected.withValue { state in
+            if state.isImported { return [] }
+            let entry = InspectorEntry(
+                id: state.history.makeID(),
+                dispatched: inspected.dispatched,
+                thread: thread,
+                isFollowUp: inspected.isFollowUp,
+                time: time,
+                handleNanoseconds: inspected.handleNanoseconds,
+                reduceNanoseconds: inspected.reduceNanoseconds,
+                ioNanoseconds: 0,
+                state: inspected.state
+            )
+            state.lastRecordedID = entry.id
+            state.history.append(entry)
+            guard !state.listeners.isEmpty, !state.signalPending else { return [] }
+            state.signalPending = true
+            return Array(state.listeners.values)
+        }
+        for continuation in signal { continuation.yield() }
+    }
+
+    func didRunIO(_ nanoseconds: UInt64) {
+        protected.withValue { state in
+            guard let id = state.lastRecordedID, let offset = state.history.offset(of: id) else { return }
+            state.history[offset].ioNanoseconds = nanoseconds
+        }
+    }
+
+    // MARK: - Listeners (the pages)
+
+    /// A stream that yields whenever the history or the mode changed, coalescing changes that come faster than it
+    /// is read; it ends when `stopListening` is called with its id.
+    func listen() -> (id: UInt64, changes: AsyncStream<Void>) {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = protected.withValue { state in
+            state.lastListenerID += 1
+            state.listeners[state.lastListenerID] = continuation
+            return state.lastListenerID
+        }
+        return (id, stream)
+    }
+
+    func stopListening(_ id: UInt64) {
+        let continuation = protected.withValue { $0.listeners.removeValue(forKey: id) }
+        continuation?.finish()
+    }
+
+    /// Called by a listener before it reads the changes: later records signal again.
+    func acknowledgeSignal() {
+        protected.withValue { $0.signalPending = false }
+    }
+
+    /// Tells every page that something changed (the mode, a skipped action, an import).
+    func notifyListeners() {
+        let listeners = protected.withValue { state in
+            state.signalPending = true
+            return Array(state.listeners.values)
+        }
+        for continuation in listeners { continuation.yield() }
+    }
+
+    var hasListeners: Bool { protected.withValue { !$0.listeners.isEmpty } }
+}
+
+/// The main thread's `pthread_self()`, read once on the main thread when known.
+enum MainThreadID {
+    static let value: UInt = {
+        if Thread.isMainThread { return currentThread() }
+        return 0
+    }()
+
+    static func currentThread() -> UInt {
+        #if canImport(Darwin)
+            UInt(bitPattern: pthread_self())
+        #else
+            UInt(pthread_self())
+        #endif
+    }
+}

@@ -1,0 +1,223 @@
+import Dispatch
+import Foundation
+@_spi(Inspection) import Switchyard
+
+/// Records every action of a store with where it came from, and lets you travel back in time through them: the
+/// engine behind the inspector's page (see ``InspectorServer``).
+///
+/// Attach it to a store once, early; from then on each action is kept with its ``ActionSource`` (file, function,
+/// line, info and the "Bridged from …" chain), the thread that dispatched it, when it ran, the time spent in the
+/// middlewares, the reducer and the observers and IOs, and the state after it, in a history of fixed capacity: when
+/// it is full, the oldest action goes.
+///
+/// ```swift
+/// let store = Store(initialState: AppState(), reducer: appReducer, middleware: appMiddleware)
+/// let inspector = StoreInspector(inspecting: store, capacity: 1_000)
+/// let server = try await InspectorServer.start(inspector)
+/// print("Inspector: \(server.url)")
+/// ```
+///
+/// **Time travel.** ``jump(to:)`` makes the store show the state after a recorded action to its observers; no
+/// middleware or effect runs again. While the store shows the past, the actions the app dispatches are *held*, in
+/// order, and processed on ``returnToPresent()``. ``setSkipped(_:_:)`` runs the reducer again over the history
+/// without an action (middlewares and effects are not replayed).
+///
+/// Recording costs the processing thread a copy of the action and of the state (a reference count for most
+/// states); the descriptions, trees and diffs that the page shows are made off it, when the page asks. Keep the
+/// inspector out of release builds.
+public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
+    /// Whether the store shows its present state or a recorded one.
+    public enum Mode: Equatable, Sendable {
+        /// The store runs as usual.
+        case present
+        /// The store shows the state after the recorded action numbered `cursor`; new actions are held.
+        case travelling(cursor: Int)
+    }
+
+    let recorder: Recorder<Action, State>
+    let codec: InspectorCodec<Action, State>
+    private let store: WeakStore<Action, State>
+    let stateTypeName = String(reflecting: State.self)
+    let actionTypeName = String(reflecting: Action.self)
+
+    /// Attaches an inspector to `store`, replacing any attached before. Actions that are not `Decodable` cannot be
+    /// dispatched from the page, and a session cannot be exported unless both the actions and the state are
+    /// `Codable`.
+    /// - Parameters:
+    ///   - store: the store to record.
+    ///   - capacity: the most actions kept; when the history is full, the oldest action goes.
+    public convenience init(inspecting store: ReduxStoreBase<Action, State>, capacity: Int = 1_000) {
+        self.init(store: store, capacity: capacity, codec: InspectorCodec())
+    }
+
+    /// Attaches an inspector to `store`, whose actions can be dispatched from the page as JSON.
+    public convenience init(
+        inspecting store: ReduxStoreBase<Action, State>,
+        capacity: Int = 1_000
+    ) where Action: Decodable {
+        self.init(store: store, capacity: capacity, codec: .decodingActions())
+    }
+
+    /// Attaches an inspector to `store`, whose actions can be dispatched from the page as JSON and whose sessions
+    /// can be exported and imported.
+    public convenience init(
+        inspecting store: ReduxStoreBase<Action, State>,
+        capacity: Int = 1_000
+    ) where Action: Codable, State: Codable {
+        self.init(store: store, capacity: capacity, codec: .codable())
+    }
+
+    init(store: ReduxStoreBase<Action, State>, capacity: Int, codec: InspectorCodec<Action, State>) {
+        let recorder = Recorder<Action, State>(capacity: capacity, base: store.state)
+        self.recorder = recorder
+        self.codec = codec
+        self.store = WeakStore(store)
+        store.attachInspection(
+            admit: { dispatched, _ in recorder.admit(dispatched) },
+            record: { inspected in recorder.record(inspected) },
+            didRunIO: { nanoseconds in recorder.didRunIO(nanoseconds) }
+        )
+    }
+
+    /// Stops recording and holding: the store runs as if no inspector had been attached. A store that shows a
+    /// recorded state keeps it until its next action; call ``returnToPresent()`` first to get the present back.
+    public func detach() {
+        store.value?.detachInspection()
+        let held = recorder.withState { state in
+            state.mode = .present
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        for dispatched in held { store.value?.dispatch(dispatched) }
+    }
+
+    // MARK: - Reading the history
+
+    /// Whether the store shows its present state or a recorded one.
+    public var mode: Mode { recorder.withState { $0.mode } }
+
+    /// How many actions the history holds now.
+    public var count: Int { recorder.withState { $0.history.count } }
+
+    /// How many of the oldest actions the history let go because it was full.
+    public var dropped: Int { recorder.withState { $0.history.dropped } }
+
+    /// The actions held while the store shows a recorded state, in the order they were dispatched.
+    public var held: [DispatchedAction<Action>] { recorder.withState { $0.held } }
+
+    /// The recorded actions, oldest first, as they were dispatched.
+    public var actions: [DispatchedAction<Action>] {
+        recorder.withState { state in state.history.entries(after: nil).map(\.dispatched) }
+    }
+
+    /// The number of the newest recorded action, or `nil` while the history is empty.
+    public var lastID: Int? { recorder.withState { $0.history.last?.id } }
+
+    /// The state after the recorded action numbered `id`, if it is still in the history.
+    public func state(after id: Int) -> State? {
+        recorder.withState { $0.history.entry(id)?.state }
+    }
+
+    /// Whether the recorded action numbered `id` is skipped; `nil` when it is not in the history.
+    public func isSkipped(_ id: Int) -> Bool? {
+        recorder.withState { $0.history.entry(id)?.isSkipped }
+    }
+
+    // MARK: - Time travel
+
+    /// Makes the store show the state after the recorded action numbered `id`; returns `false`, changing nothing,
+    /// when that action is no longer in the history, when the history is an imported session or when the store was
+    /// freed. From now on the app's new actions are held until ``returnToPresent()``.
+    @discardableResult
+    public func jump(to id: Int) async -> Bool {
+        guard let store = store.value else { return false }
+        let recorder = recorder
+        let canJump = recorder.withState { state in
+            guard !state.isImported, state.history.entry(id) != nil else { return false }
+            state.mode = .travelling(cursor: id)
+            return true
+        }
+        guard canJump else { return false }
+        let committed = await store.commitOutOfBand { storeState in
+            recorder.withState { state in
+                guard case .travelling(let cursor) = state.mode, let entry = state.history.entry(cursor) else { return }
+                storeState = entry.state
+            }
+        }
+        recorder.notifyListeners()
+        return committed
+    }
+
+    /// Gives the store its present state back, then processes the actions held meanwhile, in order.
+    public func returnToPresent() async {
+        guard let store = store.value else { return }
+        let recorder = recorder
+        guard recorder.withState({ $0.mode != .present }) else { return }
+        _ = await store.commitOutOfBand { storeState in
+            recorder.withState { state in storeState = state.history.present }
+        }
+        let held = recorder.withState { state in
+            state.mode = .present
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        for dispatched in held { store.dispatch(dispatched) }
+        recorder.notifyListeners()
+    }
+
+    /// Skips the recorded action numbered `id`, or brings it back: the reducer, which is pure, runs again over the
+    /// history without the skipped actions, and the store shows the state this gives (the present one, or the one
+    /// travelled to). Middlewares and effects are not replayed. Returns `false` when the action is not in the
+    /// history, when the history is an imported session or when the store was freed.
+    @discardableResult
+    public func setSkipped(_ id: Int, _ isSkipped: Bool) async -> Bool {
+        guard let store = store.value else { return false }
+        let recorder = recorder
+        let reducer = store.inspectedReducer
+        let exists = recorder.withState { state in !state.isImported && state.history.entry(id) != nil }
+        guard exists else { return false }
+        var found = false
+        let committed = await store.commitOutOfBand { storeState in
+            recorder.withState { state in
+                guard let offset = state.history.offset(of: id) else { return }
+                state.history[offset].isSkipped = isSkipped
+                state.history.replay(with: reducer)
+                switch state.mode {
+                case .present: storeState = state.history.present
+                case .travelling(let cursor): storeState = state.history.entry(cursor)?.state ?? state.history.present
+                }
+            }
+        }
+        found = recorder.withState { $0.history.entry(id)?.isSkipped == isSkipped }
+        recorder.notifyListeners()
+        return committed && found
+    }
+
+    // MARK: - Dispatching
+
+    /// Dispatches `action` to the store, as the page's dispatch box does; its source says it came from the
+    /// inspector. While the store shows a recorded state, the action is held like any other.
+    public func dispatch(_ action: Action, info: String? = nil) {
+        store.value?.dispatch(
+            DispatchedAction(action, dispatcher: ActionSource(file: "Inspector", function: "page", line: 0, info: info))
+        )
+    }
+
+    /// The store, while it lives.
+    var liveStore: ReduxStoreBase<Action, State>? { store.value }
+}
+
+/// A weak reference to the inspected store: the store does not live longer because it is inspected.
+final class WeakStore<Action: Sendable, State: Sendable>: Sendable {
+    private let reference: Protected<Weak>
+
+    private struct Weak: @unchecked Sendable {
+        weak var store: ReduxStoreBase<Action, State>?
+    }
+
+    init(_ store: ReduxStoreBase<Action, State>) {
+        reference = Protected(Weak(store: store))
+    }
+
+    var value: ReduxStoreBase<Action, State>? { reference.withValue { $0.store } }
+}

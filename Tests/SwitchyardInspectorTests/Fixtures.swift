@@ -1,0 +1,42 @@
+import Foundation
+import Switchyard
+@testable import SwitchyardInspector
+
+enum AppAction: Codable, Equatable, Sendable {
+    case search(String)
+    case results([String])
+    case favorite(String)
+}
+
+struct AppState: Codable, Equatable, Sendable {
+    var query = ""
+    var results: [String] = []
+    var favorites: [String] = []
+}
+
+let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
+    switch action {
+    case .search(let query): state.query = query
+    case .results(let results): state.results = results
+    case .favorite(let item): state.favorites.append(item)
+    }
+}
+
+/// Answers each search with its results, from the middleware, as an effect would.
+struct SearchMiddleware: MiddlewareProtocol, Sendable {
+    func handle(action: AppAction, from dispatcher: ActionSource, state: @escaping GetState<AppState>) -> IO<AppAction> {
+        guard case .search(let query) = action else { return .pure() }
+        return IO { output in output.dispatch(.results([query + " 1", query + " 2"])) }
+    }
+}
+
+func makeStore() -> Store<AppAction, AppState> {
+    Store(initialState: AppState(), reducer: appReducer, middleware: SearchMiddleware())
+}
+
+/// Records every state the store's observers see.
+final class SeenStates: Sendable {
+    private let states = Protected<[AppState]>([])
+    var all: [AppState] { states.withValue { $0 } }
+    func append(_ state: AppState) { states.withValue { $0.append(state) } }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Switchyard
+import Testing
+@testable import SwitchyardInspector
+
+@Suite struct StoreInspectorTests {
+    @Test func recordsEachActionWithItsSourceItsStateAndWhetherTheAppDispatchedIt() throws {
+        let store = makeStore()
+        let inspector = StoreInspector(inspecting: store)
+        store.dispatch(.search("swift"), info: "typed"); let line = UInt(#line)
+        let entries = inspector.recorder.withState { $0.history.entries(after: nil) }
+        try #require(entries.count == 2)
+        #expect(entries[0].dispatched.action == .search("swift"))
+        #expect(entries[0].dispatched.dispatcher.line == line)
+        #expect(entries[0].dispatched.dispatcher.file.hasSuffix("StoreInspectorTests.swift"))
+        #expect(entries[0].dispatched.dispatcher.info == "typed")
+        #expect(entries[0].isFollowUp == false)
+        #expect(entries[0].state.query == "swift")
+        #expect(entries[0].state.results.isEmpty)
+        #expect(entries[1].dispatched.action == .results(["swift 1", "swift 2"]))
+        #expect(entries[1].isFollowUp == true)
+        #expect(entries[1].state == store.state)
+        #expect(entries.map(\.id) == [1, 2])
+        #expect(entries[0].time > Date().timeIntervalSince1970 - 60)
+    }
+
+    @Test func aFullHistoryLetsTheOldestGoAndCountsThem() {
+        let store = Store(initialState: AppState(), reducer: appReducer)
+        let inspector = StoreInspector(inspecting: store, capacity: 3)
+        for item in ["a", "b", "c", "d", "e"] { store.dispatch(.favorite(item)) }
+        #expect(inspector.count == 3)
+        #expect(inspector.dropped == 2)
+        #expect(inspector.actions.map(\.action) == [.favorite("c"), .favorite("d"), .favorite("e")])
+        let base = inspector.recorder.withState { $0.history.base }
+        #expect(base.favorites == ["a", "b"])
+        #expect(inspector.state(after: 1) == nil)
+        #expect(inspector.state(after: 5)?.favorites == ["a", "b", "c", "d", "e"])
+    }
+
+    @Test func jumpingShowsARecordedStateToObserversAndHoldsNewActionsUntilThePresent() async throws {
+        let store = makeStore()
+        let inspector = StoreInspector(inspecting: store)
+        let seen = SeenStates()
+        let subscription = store.subscribe { seen.append($0) }
+        store.dispatch(.search("swift"))
+        store.dispatch(.favorite("swift 1"))
+        let present = store.state
+        #expect(await inspector.jump(to: 1))
+        #expect(inspector.mode == .travelling(cursor: 1))
+        #expect(store.state == inspector.state(after: 1))
+        #expect(seen.all.last == inspector.state(after: 1))
+        store.dispatch(.favorite("held"))
+        #expect(store.state == inspector.state(after: 1))
+        #expect(inspector.held.map(\.action) == [.favorite("held")])
+        #expect(inspector.count == 3)
+        await inspector.returnToPresent()
+        #expect(inspector.mode == .present)
+        #expect(inspector.held.isEmpty)
+        var expected = present
+        expected.favorites.append("held")
+        #expect(store.state == expected)
+        #expect(seen.all.last == expected)
+        #expect(inspector.actions.last?.action == .favorite("held"))
+        subscription.cancel()
+    }
+
+    @Test func skippingAnActionReplaysTheReducerWithoutItAndUnskippingBringsItBack() async {
+        let store = Store(initialState: AppState(), reducer: appReducer)
+        let inspector = StoreInspector(inspecting: store)
+        for item in ["a", "b", "c"] { store.dispatch(.favorite(item)) }
+        #expect(await inspector.setSkipped(2, true))
+        #expect(store.state.favorites == ["a", "c"])
+        #expect(inspector.isSkipped(2) == true)
+        #expect(inspector.state(after: 3)?.favorites == ["a", "c"])
+        store.dispatch(.favorite("d"))
+        #expect(store.state.favorites == ["a", "c", "d"])
+        #expect(await inspector.setSkipped(2, false))
+        #expect(store.state.favorites == ["a", "b", "c", "d"])
+        #expect(await inspector.setSkipped(99, true) == false)
+    }
+
+    @Test func aStoreWithAnInspectorIsFreedAndTheInspectorThenRefusesToTravel() async {
+        var store: Store<AppAction, AppState>? = makeStore()
+        weak let weakStore = store
+        let inspector = StoreInspector(inspecting: store!)
+        store?.dispatch(.search("x"))
+        store = nil
+        #expect(weakStore == nil)
+        #expect(await inspector.jump(to: 1) == false)
+    }
+
+    @Test func detachingStopsRecordingAndReleasesHeldActions() async {
+        let store = Store(initialState: AppState(), reducer: appReducer)
+        let inspector = StoreInspector(inspecting: store)
+        store.dispatch(.favorite("a"))
+        #expect(await inspector.jump(to: 1))
+        store.dispatch(.favorite("b"))
+        inspector.detach()
+        store.dispatch(.favorite("c"))
+        #expect(store.state.favorites == ["a", "b", "c"])
+        #expect(inspector.count == 1)
+    }
+
+    @Test func recordingUnderContentionKeepsEveryActionOnce() async {
+        let store = Store(initialState: AppState(), reducer: appReducer)
+        let inspector = StoreInspector(inspecting: store, capacity: 100_000)
+        let threads = 8
+        let perThread = 500
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<threads {
+                group.addTask {
+                    for index in 0..<perThread { store.dispatch(.favorite("\(thread)-\(index)")) }
+                }
+            }
+        }
+        while store.state.favorites.count < threads * perThread { try? await Task.sleep(for: .milliseconds(5)) }
+        #expect(inspector.count == threads * perThread)
+        let recorded = inspector.actions.map(\.action)
+        #expect(Set(recorded.map { "\($0)" }).count == threads * perThread)
+        #expect(inspector.state(after: threads * perThread) == store.state)
+    }
+}
