@@ -188,10 +188,9 @@ extension StoreInspector {
         )
     }
 
+    /// The action on one line, as string interpolation writes it (and as the bridge's provenance names it).
     static func describe(_ action: Action) -> String {
-        var text = ""
-        customDump(action, to: &text, maxDepth: 3)
-        let oneLine = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        return oneLine.count > 200 ? String(oneLine.prefix(199)) + "…" : oneLine
+        let oneLine = String(describing: action).split(separator: "\n").joined(separator: " ")
+        return oneLine.count > 300 ? String(oneLine.prefix(299)) + "…" : oneLine
     }
 }

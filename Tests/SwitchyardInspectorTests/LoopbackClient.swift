@@ -1,0 +1,193 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A minimal HTTP/1.1 and WebSocket client over a blocking socket, to talk to the inspector's server on loopback
+/// exactly as a browser would, headers included.
+struct LoopbackClient {
+    let port: UInt16
+
+    struct Response {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// Sends one request and reads the whole response (the server closes or sends Content-Length).
+    func request(
+        _ method: String,
+        _ target: String,
+        body: Data = Data(),
+        headers: [String: String] = [:]
+    ) throws -> Response {
+        let socket = try connect()
+        defer { close(socket) }
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        head += "Content-Length: \(body.count)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        try send(socket, Data((head + "\r\n").utf8) + body)
+        var received = Data()
+        while true {
+            let chunk = try receive(socket)
+            if chunk.isEmpty { break }
+            received += chunk
+            if let response = Self.parse(received), response.body.count >= (Int(response.headers["content-length"] ?? "") ?? Int.max) {
+                return response
+            }
+        }
+        guard let response = Self.parse(received) else { throw ClientError("No HTTP response: \(received.count) bytes") }
+        return response
+    }
+
+    /// Opens a WebSocket; returns the upgrade's status and, when it succeeded, a connection to read messages from.
+    func webSocket(_ target: String, origin: String?) throws -> (status: Int, connection: WebSocketConnection?) {
+        let socket = try connect()
+        var head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        head += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        if let origin { head += "Origin: \(origin)\r\n" }
+        try send(socket, Data((head + "\r\n").utf8))
+        var received = Data()
+        while !received.contains(Data("\r\n\r\n".utf8)) {
+            let chunk = try receive(socket)
+            if chunk.isEmpty { break }
+            received += chunk
+        }
+        guard let response = Self.parse(received) else {
+            close(socket)
+            throw ClientError("No upgrade response")
+        }
+        guard response.status == 101 else {
+            close(socket)
+            return (response.status, nil)
+        }
+        return (101, WebSocketConnection(socket: socket, pending: response.body))
+    }
+
+    static func parse(_ data: Data) -> Response? {
+        guard let end = data.range(of: Data("\r\n\r\n".utf8)) else { return nil }
+        let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        guard let statusLine = head.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Response(status: status, headers: headers, body: Data(data[end.upperBound...]))
+    }
+
+    private func connect() throws -> Int32 {
+        #if canImport(Glibc)
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                #if canImport(Glibc)
+                    Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #else
+                    Darwin.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #endif
+            }
+        }
+        guard result == 0 else {
+            close(socket)
+            throw ClientError("connect failed: \(errno)")
+        }
+        return socket
+    }
+}
+
+/// The client side of an open WebSocket: reads the server's text messages.
+final class WebSocketConnection {
+    private let socket: Int32
+    private var buffer: Data
+
+    init(socket: Int32, pending: Data) {
+        self.socket = socket
+        self.buffer = pending
+    }
+
+    deinit { close(socket) }
+
+    /// The next text message, skipping other frames.
+    func nextText() throws -> String {
+        while true {
+            if let (opcode, payload, length) = Self.frame(in: buffer) {
+                buffer = Data(buffer.dropFirst(length))
+                if opcode == 1 { return String(decoding: payload, as: UTF8.self) }
+                if opcode == 8 { throw ClientError("closed") }
+                continue
+            }
+            let chunk = try receive(socket)
+            if chunk.isEmpty { throw ClientError("connection ended") }
+            buffer += chunk
+        }
+    }
+
+    /// Reads text messages until one satisfies `condition`.
+    func waitForText(where condition: (String) -> Bool) throws -> String {
+        while true {
+            let text = try nextText()
+            if condition(text) { return text }
+        }
+    }
+
+    static func frame(in data: Data) -> (opcode: UInt8, payload: Data, length: Int)? {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 2 else { return nil }
+        let opcode = bytes[0] & 0x0F
+        var length = Int(bytes[1] & 0x7F)
+        var offset = 2
+        if length == 126 {
+            guard bytes.count >= 4 else { return nil }
+            length = Int(bytes[2]) << 8 | Int(bytes[3])
+            offset = 4
+        } else if length == 127 {
+            guard bytes.count >= 10 else { return nil }
+            length = bytes[2..<10].reduce(0) { $0 << 8 | Int($1) }
+            offset = 10
+        }
+        guard bytes.count >= offset + length else { return nil }
+        return (opcode, Data(bytes[offset..<offset + length]), offset + length)
+    }
+}
+
+struct ClientError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+private func send(_ socket: Int32, _ data: Data) throws {
+    try data.withUnsafeBytes { buffer in
+        var sent = 0
+        while sent < buffer.count {
+            #if canImport(Glibc)
+                let count = Glibc.send(socket, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+            #else
+                let count = Darwin.send(socket, buffer.baseAddress! + sent, buffer.count - sent, 0)
+            #endif
+            guard count > 0 else { throw ClientError("send failed: \(errno)") }
+            sent += count
+        }
+    }
+}
+
+private func receive(_ socket: Int32) throws -> Data {
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let count = recv(socket, &buffer, buffer.count, 0)
+    guard count >= 0 else { throw ClientError("receive failed: \(errno)") }
+    return Data(buffer[0..<count])
+}
