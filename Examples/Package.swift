@@ -45,6 +45,15 @@ let package = Package(
         .executableTarget(name: "ViewsExample", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
         // The same kind of views in a SwiftUI app (Apple platforms): a debounced search, scoped rows, a binding.
         .executableTarget(name: "SearchApp", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
+        // The search-and-favorites app with the inspector attached and a scripted user; open the printed address.
+        .executableTarget(
+            name: "InspectorExample",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardInspector", package: "Switchyard"),
+                .product(name: "CasePaths", package: "swift-case-paths"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -65,7 +65,10 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: HTTPHandler, Sen
         default:
             if request.path.hasPrefix("/api/entries/"), request.method == .GET {
                 guard let id = Int(request.path.dropFirst("/api/entries/".count)), let detail = inspector.detail(id)
-                else { return failure(.notFound, "No action \(request.path.dropFirst("/api/entries/".count)) in the history.") }
+                else {
+                    return failure(
+                        .notFound, "No action \(request.path.dropFirst("/api/entries/".count)) in the history.")
+                }
                 return json(detail)
             }
             return failure(.notFound, "No such endpoint: \(request.method.rawValue) \(request.path)")
@@ -93,7 +96,8 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: HTTPHandler, Sen
 
     private func dispatch(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let decodeAction = inspector.codec.decodeAction else {
-            return failure(.notImplemented, "\(inspector.actionTypeName) is not Decodable: actions cannot be typed here.")
+            return failure(
+                .notImplemented, "\(inspector.actionTypeName) is not Decodable: actions cannot be typed here.")
         }
         if inspector.isShowingImportedSession {
             return failure(.conflict, "An imported session is shown: go back to the live history to dispatch.")
@@ -150,11 +154,15 @@ struct InspectorUpdates<Action: Sendable, State: Sendable>: WSMessageHandler {
             for await _ in changes {
                 recorder.acknowledgeSignal()
                 let update = inspector.summaries(after: lastSent)
-                if update.status.imported != lastStatus.imported || update.status.lastID.map({ $0 < (lastSent ?? 0) }) == true {
+                if update.status.imported != lastStatus.imported
+                    || update.status.lastID.map({ $0 < (lastSent ?? 0) }) == true
+                {
                     output.yield(Self.text(InspectorWire.Message(type: "reset", entries: nil, status: update.status)))
                     lastSent = update.status.lastID
                 } else if !update.entries.isEmpty {
-                    output.yield(Self.text(InspectorWire.Message(type: "entries", entries: update.entries, status: update.status)))
+                    output.yield(
+                        Self.text(
+                            InspectorWire.Message(type: "entries", entries: update.entries, status: update.status)))
                     lastSent = update.entries.last?.id
                 } else if update.status != lastStatus {
                     output.yield(Self.text(InspectorWire.Message(type: "status", entries: nil, status: update.status)))

@@ -122,7 +122,9 @@ extension StoreInspector {
         return InspectorWire.Entries(entries: entries.map { summary(of: $0, in: all) }, status: current)
     }
 
-    func summary(of entry: InspectorEntry<Action, State>, in history: [InspectorEntry<Action, State>])
+    func summary(
+        of entry: InspectorEntry<Action, State>, in history: [InspectorEntry<Action, State>]
+    )
         -> InspectorWire.Summary
     {
         let source = entry.dispatched.dispatcher
@@ -175,7 +177,8 @@ extension StoreInspector {
 
     /// The detail of the entry numbered `id`: payload, state after and diff against the state before.
     func detail(_ id: Int) -> InspectorWire.Detail? {
-        let found = recorder.withState { state -> (InspectorEntry<Action, State>, State, [InspectorEntry<Action, State>])? in
+        let found = recorder.withState {
+            state -> (InspectorEntry<Action, State>, State, [InspectorEntry<Action, State>])? in
             guard let offset = state.history.offset(of: id) else { return nil }
             return (state.history[offset], state.history.state(before: offset), state.history.entries(after: nil))
         }
@@ -188,9 +191,13 @@ extension StoreInspector {
         )
     }
 
-    /// The action on one line, as string interpolation writes it (and as the bridge's provenance names it).
+    /// The action on one line, as string interpolation writes it but without the app module's name before the
+    /// nested types (`search(.queryChanged("swift"))` rather than `search(App.SearchAction.queryChanged("swift"))`).
     static func describe(_ action: Action) -> String {
-        let oneLine = String(describing: action).split(separator: "\n").joined(separator: " ")
+        var oneLine = String(describing: action).split(separator: "\n").joined(separator: " ")
+        if let module = String(reflecting: Action.self).split(separator: ".").first {
+            oneLine = oneLine.replacingOccurrences(of: "\(module).", with: "")
+        }
         return oneLine.count > 300 ? String(oneLine.prefix(299)) + "…" : oneLine
     }
 }

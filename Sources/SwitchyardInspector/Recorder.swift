@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Switchyard
+import Synchronization
 
 /// The inspector's state behind one lock: the history, the time-travel mode, the held actions and the pages
 /// listening for updates. Its hooks run on the store's processing thread and only copy values and signal.
@@ -22,12 +23,13 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     private let protected: Protected<RecorderState>
     /// Seconds since 1970 at `DispatchTime` zero, to give each entry a wall-clock time.
     private let wallClockOffset: Double
-    private let mainThread: UInt
+    /// The main thread's number, once seen.
+    private let mainThread = Atomic<UInt>(0)
 
     init(capacity: Int, base: State) {
         protected = Protected(RecorderState(history: InspectorHistory(capacity: capacity, base: base)))
         wallClockOffset = Date().timeIntervalSince1970 - Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-        mainThread = MainThreadID.value
+        if Thread.isMainThread { mainThread.store(MainThreadID.currentThread(), ordering: .relaxed) }
     }
 
     func withState<Result>(_ body: (inout RecorderState) throws -> Result) rethrows -> Result {
@@ -46,7 +48,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
 
     func record(_ inspected: InspectedAction<Action, State>) {
         let time = wallClockOffset + Double(inspected.startedAt) / 1e9
-        let thread = inspected.thread == mainThread ? "main" : "thread 0x" + String(inspected.thread, radix: 16)
+        let thread = describeThread(inspected.thread)
         let signal: [AsyncStream<Void>.Continuation] = protected.withValue { state in
             if state.isImported { return [] }
             let entry = InspectorEntry(
@@ -67,6 +69,17 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
             return Array(state.listeners.values)
         }
         for continuation in signal { continuation.yield() }
+    }
+
+    /// `main` for the main thread, the thread's number otherwise. The main thread is recognized once it has
+    /// processed an action of its own or created the inspector.
+    private func describeThread(_ thread: UInt) -> String {
+        var main = mainThread.load(ordering: .relaxed)
+        if main == 0, thread == MainThreadID.currentThread(), Thread.isMainThread {
+            main = thread
+            mainThread.store(thread, ordering: .relaxed)
+        }
+        return thread == main ? "main" : "thread 0x" + String(thread, radix: 16)
     }
 
     func didRunIO(_ nanoseconds: UInt64) {
@@ -112,13 +125,8 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     var hasListeners: Bool { protected.withValue { !$0.listeners.isEmpty } }
 }
 
-/// The main thread's `pthread_self()`, read once on the main thread when known.
+/// Threads as `pthread_self()` numbers them.
 enum MainThreadID {
-    static let value: UInt = {
-        if Thread.isMainThread { return currentThread() }
-        return 0
-    }()
-
     static func currentThread() -> UInt {
         #if canImport(Darwin)
             UInt(bitPattern: pthread_self())

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+
 @testable import SwitchyardInspector
 
 enum AppAction: Codable, Equatable, Sendable {
@@ -24,7 +25,8 @@ let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
 
 /// Answers each search with its results, from the middleware, as an effect would.
 struct SearchMiddleware: MiddlewareProtocol, Sendable {
-    func handle(action: AppAction, from dispatcher: ActionSource, state: @escaping GetState<AppState>) -> IO<AppAction> {
+    func handle(action: AppAction, from dispatcher: ActionSource, state: @escaping GetState<AppState>) -> IO<AppAction>
+    {
         guard case .search(let query) = action else { return .pure() }
         return IO { output in output.dispatch(.results([query + " 1", query + " 2"])) }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import Testing
+
 @testable import SwitchyardInspector
 
 @Suite(.serialized) struct InspectorServerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import Testing
+
 @testable import SwitchyardInspector
 
 @Suite struct InspectorSessionTests {
@@ -19,7 +20,8 @@ import Testing
 
     @Test func aSessionOfAnotherAppIsRefusedWithAClearErrorAndChangesNothing() throws {
         let inspector = StoreInspector(inspecting: makeStore())
-        let json = #"{"format":"switchyard-inspector-session","version":1,"stateType":"Other.State","actionType":"Other.Action","dropped":0,"base":{},"entries":[]}"#
+        let json =
+            #"{"format":"switchyard-inspector-session","version":1,"stateType":"Other.State","actionType":"Other.Action","dropped":0,"base":{},"entries":[]}"#
         let error = #expect(throws: InspectorSessionError.self) { try inspector.importSession(Data(json.utf8)) }
         #expect(error?.description.contains("Other.Action") == true)
         #expect(inspector.isShowingImportedSession == false)

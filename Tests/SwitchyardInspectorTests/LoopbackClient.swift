@@ -36,11 +36,15 @@ struct LoopbackClient {
             let chunk = try receive(socket)
             if chunk.isEmpty { break }
             received += chunk
-            if let response = Self.parse(received), response.body.count >= (Int(response.headers["content-length"] ?? "") ?? Int.max) {
+            if let response = Self.parse(received),
+                response.body.count >= (Int(response.headers["content-length"] ?? "") ?? Int.max)
+            {
                 return response
             }
         }
-        guard let response = Self.parse(received) else { throw ClientError("No HTTP response: \(received.count) bytes") }
+        guard let response = Self.parse(received) else {
+            throw ClientError("No HTTP response: \(received.count) bytes")
+        }
         return response
     }
 
@@ -76,7 +80,8 @@ struct LoopbackClient {
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return Response(status: status, headers: headers, body: Data(data[end.upperBound...]))
     }

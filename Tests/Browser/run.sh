@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs the inspector's page in a real browser: starts InspectorExample, then drives headless Chromium through
+# WebDriver (selenium) against it. Installs Chromium, its driver and selenium when they are missing.
+# Usage: Tests/Browser/run.sh [SCREENSHOT.png]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+screenshot="${1:-.build/inspector-screenshots/inspector.png}"
+mkdir -p "$(dirname "$screenshot")"
+
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+python3 -c "import selenium" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check selenium
+
+swift build --package-path Examples --product InspectorExample
+log="$(mktemp)"
+swift run --skip-build --package-path Examples InspectorExample --for 120 >"$log" 2>&1 &
+example=$!
+trap 'kill "$example" 2>/dev/null || true; rm -f "$log"' EXIT
+
+url=""
+for _ in $(seq 1 100); do
+    url="$(grep -o 'http://[^ ]*' "$log" || true)"
+    [ -n "$url" ] && break
+    sleep 0.2
+done
+if [ -z "$url" ]; then
+    echo "InspectorExample printed no address:" >&2
+    cat "$log" >&2
+    exit 1
+fi
+# Wait until the scripted user's first action is recorded.
+sleep 3
+
+# The provenance the page must show for the first search: the line of the scripted user's search.
+line="$(grep -n 'user: search' Examples/Sources/InspectorExample/main.swift | cut -d: -f1)"
+python3 Tests/Browser/inspector_browser_test.py \
+    --url "$url" \
+    --expect-file InspectorExample/main.swift \
+    --expect-line "$line" \
+    --expect-action 'queryChanged("swift")' \
+    --screenshot "$screenshot"
