@@ -49,6 +49,7 @@ import Testing
             "Sources/Switchyard/Switchyard.docc/Performance.md",
             "Sources/Switchyard/Switchyard.docc/UsingCombine.md",
             "Sources/Switchyard/Switchyard.docc/DrivingSwiftUIViews.md",
+            "Sources/Switchyard/Switchyard.docc/InspectingAStore.md",
         ]
         for document in expected {
             #expect(documents.contains(document), "missing \(document)")
