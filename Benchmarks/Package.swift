@@ -18,7 +18,10 @@ let package = Package(
         // The workloads, shared by the benchmarks and by the profiling executable so both measure the same code.
         .target(
             name: "SwitchyardWorkloads",
-            dependencies: [.product(name: "Switchyard", package: "Switchyard")]
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardInspector", package: "Switchyard"),
+            ]
         ),
         .executableTarget(
             name: "SwitchyardBenchmarks",

@@ -27,6 +27,7 @@ awk '
         target["W1_counter"] = 40; target["W2_ten_middlewares"] = 150; target["W3_hundred_lifted_middlewares"] = 700
         target["W4_one_observer"] = 60; target["W2e_ten_erased_middlewares"] = 150
         target["W3e_hundred_erased_literal_lifts"] = 700
+        target["I1_inspected_counter"] = 340; target["I2_inspected_counter_with_page"] = 2040
         target["T2_two_threads"] = 150; target["T4_four_threads"] = 150; target["T8_eight_threads"] = 150
         printf "\n%-34s %10s %10s %9s %8s %12s %12s %10s %10s %8s %5s\n", "workload (medians)", "wall ns", "cpu ns",
             "mallocs", "RSS MB", "wall/loop", "cpu/loop", "wall/W1", "cpu/W1", "target", "met"

@@ -29,7 +29,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     init(capacity: Int, base: State) {
         protected = Protected(RecorderState(history: InspectorHistory(capacity: capacity, base: base)))
         wallClockOffset = Date().timeIntervalSince1970 - Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-        if Thread.isMainThread { mainThread.store(MainThreadID.currentThread(), ordering: .relaxed) }
+        if MainThreadID.isOnMainQueue { mainThread.store(MainThreadID.currentThread(), ordering: .relaxed) }
     }
 
     func withState<Result>(_ body: (inout RecorderState) throws -> Result) rethrows -> Result {
@@ -75,7 +75,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     /// processed an action of its own or created the inspector.
     private func describeThread(_ thread: UInt) -> String {
         var main = mainThread.load(ordering: .relaxed)
-        if main == 0, thread == MainThreadID.currentThread(), Thread.isMainThread {
+        if main == 0, thread == MainThreadID.currentThread(), MainThreadID.isOnMainQueue {
             main = thread
             mainThread.store(thread, ordering: .relaxed)
         }
@@ -125,8 +125,16 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     var hasListeners: Bool { protected.withValue { !$0.listeners.isEmpty } }
 }
 
-/// Threads as `pthread_self()` numbers them.
+/// Threads as `pthread_self()` numbers them, and the main queue (where the main actor runs).
 enum MainThreadID {
+    private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
+        let key = DispatchSpecificKey<UInt8>()
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return key
+    }()
+
+    static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == 1 }
+
     static func currentThread() -> UInt {
         #if canImport(Darwin)
             UInt(bitPattern: pthread_self())

@@ -12,12 +12,12 @@ import Testing
         var client: LoopbackClient { LoopbackClient(port: server.port) }
         var token: String { server.token }
 
-        func get(_ path: String) throws -> LoopbackClient.Response {
-            try client.request("GET", path + (path.contains("?") ? "&" : "?") + "token=\(token)")
+        func get(_ path: String) async throws -> LoopbackClient.Response {
+            try await client.request("GET", path + (path.contains("?") ? "&" : "?") + "token=\(token)")
         }
 
-        func post(_ path: String, _ body: String) throws -> LoopbackClient.Response {
-            try client.request("POST", path + "?token=\(token)", body: Data(body.utf8))
+        func post(_ path: String, _ body: String) async throws -> LoopbackClient.Response {
+            try await client.request("POST", path + "?token=\(token)", body: Data(body.utf8))
         }
     }
 
@@ -32,12 +32,12 @@ import Testing
         let running = try await start()
         defer { Task { await running.server.stop() } }
         for path in ["/", "/api/status", "/api/entries", "/ws"] {
-            let response = try running.client.request("GET", path)
+            let response = try await running.client.request("GET", path)
             #expect(response.status == 403)
             #expect(response.body.isEmpty)
-            #expect(try running.client.request("GET", path + "?token=wrong").status == 403)
+            #expect(try await running.client.request("GET", path + "?token=wrong").status == 403)
         }
-        let rebound = try running.client.request(
+        let rebound = try await running.client.request(
             "GET",
             "/api/status?token=\(running.token)",
             headers: ["Host": "evil.example:80"]
@@ -50,20 +50,21 @@ import Testing
         let running = try await start()
         defer { Task { await running.server.stop() } }
         running.store.dispatch(.search("swift")); let line = UInt(#line)
-        let page = try running.get("/")
+        let page = try await running.get("/")
         #expect(page.status == 200)
         #expect(page.text.contains("Switchyard Inspector"))
-        let entries = try JSONDecoder().decode(InspectorWire.Entries.self, from: running.get("/api/entries").body)
+        let entries = try await JSONDecoder().decode(InspectorWire.Entries.self, from: running.get("/api/entries").body)
         #expect(entries.entries.map(\.action) == [#"search("swift")"#, #"results(["swift 1", "swift 2"])"#])
         #expect(entries.entries[0].source.line == line)
         #expect(entries.entries[1].followUp)
         #expect(entries.status.count == 2)
-        let detail = try JSONDecoder().decode(InspectorWire.Detail.self, from: running.get("/api/entries/2").body)
+        let detail = try await JSONDecoder().decode(InspectorWire.Detail.self, from: running.get("/api/entries/2").body)
         #expect(detail.diff.contains("+"))
         #expect(detail.diff.contains("swift 1"))
         #expect(detail.state.children.first { $0.label == "query" }?.value == "\"swift\"")
-        #expect(try running.get("/api/entries/99").status == 404)
-        let later = try JSONDecoder().decode(InspectorWire.Entries.self, from: running.get("/api/entries?after=1").body)
+        #expect(try await running.get("/api/entries/99").status == 404)
+        let later = try await JSONDecoder().decode(
+            InspectorWire.Entries.self, from: running.get("/api/entries?after=1").body)
         #expect(later.entries.map(\.id) == [2])
     }
 
@@ -72,29 +73,30 @@ import Testing
         defer { Task { await running.server.stop() } }
         running.store.dispatch(.favorite("a"))
         running.store.dispatch(.favorite("b"))
-        #expect(try running.post("/api/jump", #"{"id":1}"#).status == 200)
+        #expect(try await running.post("/api/jump", #"{"id":1}"#).status == 200)
         #expect(running.store.state.favorites == ["a"])
-        let state = try JSONDecoder().decode(InspectorWire.StateDocument.self, from: running.get("/api/state").body)
+        let state = try await JSONDecoder().decode(
+            InspectorWire.StateDocument.self, from: running.get("/api/state").body)
         #expect(state.state.children.first { $0.label == "favorites" }?.value == "1 element")
-        #expect(try running.post("/api/present", "").status == 200)
+        #expect(try await running.post("/api/present", "").status == 200)
         #expect(running.store.state.favorites == ["a", "b"])
-        #expect(try running.post("/api/skip", #"{"id":1,"skipped":true}"#).status == 200)
+        #expect(try await running.post("/api/skip", #"{"id":1,"skipped":true}"#).status == 200)
         #expect(running.store.state.favorites == ["b"])
-        #expect(try running.post("/api/jump", #"{"id":42}"#).status == 404)
+        #expect(try await running.post("/api/jump", #"{"id":42}"#).status == 404)
     }
 
     @Test func aDispatchedActionIsDecodedAndMalformedJSONGets400AndDispatchesNothing() async throws {
         let running = try await start()
         defer { Task { await running.server.stop() } }
-        let accepted = try running.post("/api/dispatch", #"{"favorite":{"_0":"typed"}}"#)
+        let accepted = try await running.post("/api/dispatch", #"{"favorite":{"_0":"typed"}}"#)
         #expect(accepted.status == 202)
         #expect(running.store.state.favorites == ["typed"])
         #expect(running.inspector.actions.last?.dispatcher.file == "Inspector")
         let before = running.inspector.count
-        let rejected = try running.post("/api/dispatch", #"{"favorite":"#)
+        let rejected = try await running.post("/api/dispatch", #"{"favorite":"#)
         #expect(rejected.status == 400)
         #expect(rejected.text.contains("does not decode as"))
-        let wrongShape = try running.post("/api/dispatch", #"{"unknown":{}}"#)
+        let wrongShape = try await running.post("/api/dispatch", #"{"unknown":{}}"#)
         #expect(wrongShape.status == 400)
         #expect(running.inspector.count == before)
         #expect(running.store.state.favorites == ["typed"])
@@ -104,35 +106,35 @@ import Testing
         let running = try await start()
         defer { Task { await running.server.stop() } }
         running.store.dispatch(.search("swift"))
-        let exported = try running.get("/api/export")
+        let exported = try await running.get("/api/export")
         #expect(exported.status == 200)
         #expect(exported.headers["content-disposition"]?.contains("attachment") == true)
         let foreign = exported.text.replacingOccurrences(of: "AppState", with: "OtherState")
-        let refused = try running.post("/api/import", foreign)
+        let refused = try await running.post("/api/import", foreign)
         #expect(refused.status == 400)
         #expect(refused.text.contains("OtherState"))
         #expect(running.inspector.isShowingImportedSession == false)
-        #expect(try running.post("/api/import", exported.text).status == 200)
+        #expect(try await running.post("/api/import", exported.text).status == 200)
         #expect(running.inspector.isShowingImportedSession)
-        #expect(try running.post("/api/dispatch", #"{"favorite":{"_0":"x"}}"#).status == 409)
-        let test = try running.get("/api/export/test")
+        #expect(try await running.post("/api/dispatch", #"{"favorite":{"_0":"x"}}"#).status == 409)
+        let test = try await running.get("/api/export/test")
         #expect(test.text.contains("await store.send(AppAction.search(\"swift\"))"))
     }
 
     @Test func aPageReceivesLiveUpdatesAndAnotherOriginIsRefused() async throws {
         let running = try await start()
         defer { Task { await running.server.stop() } }
-        let foreign = try running.client.webSocket("/ws?token=\(running.token)", origin: "http://evil.example")
+        let foreign = try await running.client.webSocket("/ws?token=\(running.token)", origin: "http://evil.example")
         #expect(foreign.status == 403)
-        let opened = try running.client.webSocket(
+        let opened = try await running.client.webSocket(
             "/ws?token=\(running.token)",
             origin: "http://127.0.0.1:\(running.server.port)"
         )
         let connection = try #require(opened.connection)
-        let first = try connection.nextText()
+        let first = try await connection.nextText()
         #expect(first.contains(#""type":"status""#))
         running.store.dispatch(.favorite("live"))
-        let update = try connection.waitForText { $0.contains(#""type":"entries""#) }
+        let update = try await connection.waitForText { $0.contains(#""type":"entries""#) }
         #expect(update.contains("live"))
         // A page that goes away mid-stream leaves the store as it was.
         _ = consume connection

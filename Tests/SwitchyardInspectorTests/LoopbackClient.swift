@@ -6,12 +6,20 @@ import Foundation
     import Darwin
 #endif
 
+/// Runs blocking socket work on a thread of its own: on the cooperative pool (two threads on a two-core machine) it
+/// would keep the server's own tasks from answering.
+func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}
+
 /// A minimal HTTP/1.1 and WebSocket client over a blocking socket, to talk to the inspector's server on loopback
 /// exactly as a browser would, headers included.
-struct LoopbackClient {
+struct LoopbackClient: Sendable {
     let port: UInt16
 
-    struct Response {
+    struct Response: Sendable {
         var status: Int
         var headers: [String: String]
         var body: Data
@@ -24,6 +32,15 @@ struct LoopbackClient {
         _ target: String,
         body: Data = Data(),
         headers: [String: String] = [:]
+    ) async throws -> Response {
+        try await offThePool { try requestNow(method, target, body: body, headers: headers) }
+    }
+
+    private func requestNow(
+        _ method: String,
+        _ target: String,
+        body: Data,
+        headers: [String: String]
     ) throws -> Response {
         let socket = try connect()
         defer { close(socket) }
@@ -49,7 +66,13 @@ struct LoopbackClient {
     }
 
     /// Opens a WebSocket; returns the upgrade's status and, when it succeeded, a connection to read messages from.
-    func webSocket(_ target: String, origin: String?) throws -> (status: Int, connection: WebSocketConnection?) {
+    func webSocket(_ target: String, origin: String?) async throws -> (status: Int, connection: WebSocketConnection?) {
+        try await offThePool { try webSocketNow(target, origin: origin) }
+    }
+
+    private func webSocketNow(
+        _ target: String, origin: String?
+    ) throws -> (status: Int, connection: WebSocketConnection?) {
         let socket = try connect()
         var head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         head += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
@@ -115,8 +138,8 @@ struct LoopbackClient {
     }
 }
 
-/// The client side of an open WebSocket: reads the server's text messages.
-final class WebSocketConnection {
+/// The client side of an open WebSocket: reads the server's text messages. One reader at a time.
+final class WebSocketConnection: @unchecked Sendable {
     private let socket: Int32
     private var buffer: Data
 
@@ -128,7 +151,21 @@ final class WebSocketConnection {
     deinit { close(socket) }
 
     /// The next text message, skipping other frames.
-    func nextText() throws -> String {
+    func nextText() async throws -> String {
+        try await offThePool { try self.nextTextNow() }
+    }
+
+    /// Reads text messages until one satisfies `condition`.
+    func waitForText(where condition: @escaping @Sendable (String) -> Bool) async throws -> String {
+        try await offThePool {
+            while true {
+                let text = try self.nextTextNow()
+                if condition(text) { return text }
+            }
+        }
+    }
+
+    private func nextTextNow() throws -> String {
         while true {
             if let (opcode, payload, length) = Self.frame(in: buffer) {
                 buffer = Data(buffer.dropFirst(length))
@@ -139,14 +176,6 @@ final class WebSocketConnection {
             let chunk = try receive(socket)
             if chunk.isEmpty { throw ClientError("connection ended") }
             buffer += chunk
-        }
-    }
-
-    /// Reads text messages until one satisfies `condition`.
-    func waitForText(where condition: (String) -> Bool) throws -> String {
-        while true {
-            let text = try nextText()
-            if condition(text) { return text }
         }
     }
 

@@ -121,3 +121,31 @@ import Testing
         #expect(inspector.state(after: threads * perThread) == store.state)
     }
 }
+
+@Suite struct MainThreadInspectorTests {
+    @Test func withTheMainThreadPolicyTheJumpIsCommittedAndObservedOnTheMainThread() async {
+        let store = Store(initialState: AppState(), reducer: appReducer, scheduling: .mainThread)
+        let inspector = StoreInspector(inspecting: store)
+        await MainActor.run {
+            store.dispatch(.favorite("a"))
+            store.dispatch(.favorite("b"))
+        }
+        let onMain = Protected<[Bool]>([])
+        let subscription = store.subscribe { _ in onMain.withValue { $0.append(isOnMainQueue()) } }
+        #expect(await inspector.jump(to: 1))
+        #expect(store.state.favorites == ["a"])
+        await inspector.returnToPresent()
+        #expect(store.state.favorites == ["a", "b"])
+        #expect(onMain.withValue { $0 } == [true, true])
+        subscription.cancel()
+    }
+}
+
+private let mainQueueKey: DispatchSpecificKey<UInt8> = {
+    let key = DispatchSpecificKey<UInt8>()
+    DispatchQueue.main.setSpecific(key: key, value: 1)
+    return key
+}()
+
+/// Whether the caller runs on the main queue, where the main actor and the main-thread policy run.
+private func isOnMainQueue() -> Bool { DispatchQueue.getSpecific(key: mainQueueKey) == 1 }

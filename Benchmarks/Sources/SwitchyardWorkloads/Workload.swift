@@ -30,6 +30,8 @@ package var allWorkloads: [any Workload.Type] {
         TenThousandMiddlewaresWorkload.self,
         ObservableViewWorkload.self,
         ThousandViewsWorkload.self,
+        InspectedCounterWorkload.self,
+        InspectedCounterWithPageWorkload.self,
         LiteralLiftWorkload.self,  // profiling only; see its documentation
     ]
 }

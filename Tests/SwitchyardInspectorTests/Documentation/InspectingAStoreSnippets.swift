@@ -22,9 +22,9 @@ func startInspector(for store: Store<AppAction, AppState>) async throws -> Inspe
         let store = makeStore()
         guard let server = try await startInspector(for: store) else { return }
         store.dispatch(.favorite("Swift"))
-        let page = try LoopbackClient(port: server.port).request("GET", "/?token=\(server.token)")
+        let page = try await LoopbackClient(port: server.port).request("GET", "/?token=\(server.token)")
         #expect(page.status == 200)
-        let entries = try LoopbackClient(port: server.port).request("GET", "/api/entries?token=\(server.token)")
+        let entries = try await LoopbackClient(port: server.port).request("GET", "/api/entries?token=\(server.token)")
         #expect(entries.text.contains(#"favorite(\"Swift\")"#))
         await server.stop()
     }

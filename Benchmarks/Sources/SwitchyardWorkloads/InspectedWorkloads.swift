@@ -1,0 +1,117 @@
+import Foundation
+import Switchyard
+import SwitchyardInspector
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// I1: W1's counter with an inspector attached (a history of 10,000 actions) and no page connected: what recording
+/// adds to each action on the processing thread. Its peak memory, against W1's, is that of a full history.
+package final class InspectedCounterWorkload: Workload {
+    package static let name = "i1"
+    private let store = Store(initialState: Counter(), reducer: .counter)
+    private let inspector: StoreInspector<CounterAction, Counter>
+
+    package init() {
+        inspector = StoreInspector(inspecting: store, capacity: 10_000)
+    }
+
+    package func run(_ count: Int) {
+        let expected = store.state.count + count
+        for _ in 0..<count {
+            store.dispatch(.increment)
+        }
+        precondition(store.state.count == expected, "the store lost actions")
+        precondition(inspector.count == Swift.min(10_000, inspector.lastID ?? 0), "the inspector lost actions")
+    }
+}
+
+/// I2: I1 with the inspector's server running and one page connected to its WebSocket, reading every update it
+/// sends; the page's updates are encoded and sent off the processing thread, on the server's tasks.
+package final class InspectedCounterWithPageWorkload: Workload, @unchecked Sendable {
+    package static let name = "i2"
+    private let store = Store(initialState: Counter(), reducer: .counter)
+    private let inspector: StoreInspector<CounterAction, Counter>
+    private let server: InspectorServer
+    private let page: Int32
+
+    package init() {
+        let store = store
+        let inspector = StoreInspector(inspecting: store, capacity: 10_000)
+        self.inspector = inspector
+        let started = BlockingResult<InspectorServer>()
+        Task { started.set(try! await InspectorServer.start(inspector)) }
+        server = started.wait()
+        page = connectPage(port: server.port, token: server.token)
+    }
+
+    deinit {
+        close(page)
+        let server = server
+        Task { await server.stop() }
+    }
+
+    package func run(_ count: Int) {
+        let expected = store.state.count + count
+        for _ in 0..<count {
+            store.dispatch(.increment)
+        }
+        precondition(store.state.count == expected, "the store lost actions")
+    }
+}
+
+/// Opens the page's WebSocket on loopback and reads everything the server sends on a thread of its own, as a
+/// browser tab would.
+private func connectPage(port: UInt16, token: String) -> Int32 {
+    #if canImport(Glibc)
+        let page = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let page = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(page, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    precondition(connected == 0, "the inspector's server refused the page")
+    let upgrade =
+        "GET /ws?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+        + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        + "Origin: http://127.0.0.1:\(port)\r\n\r\n"
+    _ = upgrade.withCString { send(page, $0, strlen($0), 0) }
+    var first = [UInt8](repeating: 0, count: 4096)
+    let received = recv(page, &first, first.count, 0)
+    precondition(received > 12 && String(decoding: first[9..<12], as: UTF8.self) == "101", "no WebSocket upgrade")
+    Thread.detachNewThread {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while recv(page, &buffer, buffer.count, 0) > 0 {}
+    }
+    return page
+}
+
+/// A value produced by a task and awaited by a thread: the workloads' set-up is synchronous.
+private final class BlockingResult<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func set(_ value: Value) {
+        condition.lock()
+        self.value = value
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while value == nil { condition.wait() }
+        return value!
+    }
+}
