@@ -1,6 +1,7 @@
 import Foundation
 
 /// What the inspector can do with the app's types: decode actions typed on the page, and write and read sessions.
+@usableFromInline
 struct InspectorCodec<Action: Sendable, State: Sendable>: Sendable {
     var decodeAction: (@Sendable (Data) throws -> Action)?
     var encodeAction: (@Sendable (Action) throws -> JSONValue)?
@@ -8,14 +9,17 @@ struct InspectorCodec<Action: Sendable, State: Sendable>: Sendable {
     var decodeSession: (@Sendable (Data) throws -> InspectorSession<Action, State>)?
     var encodeSession: (@Sendable (InspectorSession<Action, State>) throws -> Data)?
 
+    @usableFromInline
     init() {}
 
+    @usableFromInline
     static func decodingActions() -> Self where Action: Decodable {
         var codec = Self()
         codec.decodeAction = { data in try JSONDecoder().decode(Action.self, from: data) }
         return codec
     }
 
+    @usableFromInline
     static func codable() -> Self where Action: Codable, State: Codable {
         var codec = decodingActions()
         codec.encodeAction = { action in try JSONValue(encoding: action) }

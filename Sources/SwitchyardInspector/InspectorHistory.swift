@@ -1,37 +1,86 @@
 import Switchyard
 
 /// One recorded action: what was dispatched, from where, how long each phase took and the state it left.
+///
+/// The recording path is inlinable, like the types it touches, so that it is specialized for the app's types
+/// where the inspector is created: unspecialized, it looked up generic metadata several times per action.
+@usableFromInline
 struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
     /// The entry's number, unique and increasing for the inspector's life.
-    let id: Int
-    let dispatched: DispatchedAction<Action>
-    /// A description of the dispatching thread: `main`, or its number.
-    let thread: String
+    @usableFromInline let id: Int
+    @usableFromInline let dispatched: DispatchedAction<Action>
+    /// The dispatching thread.
+    @usableFromInline let thread: InspectorThread
     /// Whether a middleware, an IO or an effect dispatched it rather than the app.
-    let isFollowUp: Bool
+    @usableFromInline let isFollowUp: Bool
     /// When the pipeline started on it, in seconds since 1970.
-    let time: Double
-    let handleNanoseconds: UInt64
-    let reduceNanoseconds: UInt64
-    var ioNanoseconds: UInt64
+    @usableFromInline let time: Double
+    @usableFromInline let handleNanoseconds: UInt64
+    @usableFromInline let reduceNanoseconds: UInt64
+    @usableFromInline var ioNanoseconds: UInt64
     /// The state after it: as recorded, or as the reducer gives it again after an earlier action was skipped.
-    var state: State
-    var isSkipped = false
+    @usableFromInline var state: State
+    @usableFromInline var isSkipped: Bool
+
+    @inlinable
+    init(
+        id: Int,
+        dispatched: DispatchedAction<Action>,
+        thread: InspectorThread,
+        isFollowUp: Bool,
+        time: Double,
+        handleNanoseconds: UInt64,
+        reduceNanoseconds: UInt64,
+        ioNanoseconds: UInt64,
+        state: State,
+        isSkipped: Bool = false
+    ) {
+        self.id = id
+        self.dispatched = dispatched
+        self.thread = thread
+        self.isFollowUp = isFollowUp
+        self.time = time
+        self.handleNanoseconds = handleNanoseconds
+        self.reduceNanoseconds = reduceNanoseconds
+        self.ioNanoseconds = ioNanoseconds
+        self.state = state
+        self.isSkipped = isSkipped
+    }
+}
+
+/// The thread that dispatched an action, kept as a number and described only when shown.
+@usableFromInline
+enum InspectorThread: Equatable, Sendable, CustomStringConvertible {
+    case main
+    case number(UInt)
+    /// As an imported session describes it.
+    case described(String)
+
+    @usableFromInline
+    var description: String {
+        switch self {
+        case .main: "main"
+        case .number(let number): "thread 0x" + String(number, radix: 16)
+        case .described(let description): description
+        }
+    }
 }
 
 /// The recorded actions, oldest first, in a ring of fixed capacity: when it is full, the oldest entry goes, and the
 /// state after it becomes the base that replays start from.
+@usableFromInline
 struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
-    let capacity: Int
+    @usableFromInline let capacity: Int
     /// The state before the oldest entry.
-    private(set) var base: State
-    private var ring: [InspectorEntry<Action, State>] = []
+    @usableFromInline var base: State
+    @usableFromInline var ring: [InspectorEntry<Action, State>] = []
     /// Where the oldest entry is in `ring` once the ring is full.
-    private var start = 0
+    @usableFromInline var start = 0
     /// How many entries the ring let go.
-    private(set) var dropped = 0
-    private(set) var lastID = 0
+    @usableFromInline var dropped = 0
+    @usableFromInline var lastID = 0
 
+    @usableFromInline
     init(capacity: Int, base: State) {
         precondition(capacity > 0, "An inspector's history holds at least one action.")
         self.capacity = capacity
@@ -39,27 +88,30 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
         ring.reserveCapacity(Swift.min(capacity, 1024))
     }
 
-    var count: Int { ring.count }
-    var isEmpty: Bool { ring.isEmpty }
+    @inlinable var count: Int { ring.count }
+    @inlinable var isEmpty: Bool { ring.isEmpty }
 
     /// The entry at `offset` from the oldest.
+    @inlinable
     subscript(offset: Int) -> InspectorEntry<Action, State> {
         get { ring[(start + offset) % ring.count] }
         set { ring[(start + offset) % ring.count] = newValue }
     }
 
-    var first: InspectorEntry<Action, State>? { isEmpty ? nil : self[0] }
+    @inlinable var first: InspectorEntry<Action, State>? { isEmpty ? nil : self[0] }
     var last: InspectorEntry<Action, State>? { isEmpty ? nil : self[count - 1] }
 
     /// The state after the newest entry: the present.
     var present: State { last?.state ?? base }
 
+    @inlinable
     mutating func makeID() -> Int {
         lastID += 1
         return lastID
     }
 
     /// Appends an entry, letting the oldest go when the ring is full.
+    @inlinable
     mutating func append(_ entry: InspectorEntry<Action, State>) {
         if ring.count < capacity {
             ring.append(entry)
@@ -72,6 +124,7 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// The offset of the entry numbered `id`, if it is still in the ring.
+    @inlinable
     func offset(of id: Int) -> Int? {
         guard let first, id >= first.id, id - first.id < count else { return nil }
         return id - first.id

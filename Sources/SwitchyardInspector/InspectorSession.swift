@@ -71,7 +71,7 @@ extension StoreInspector {
                         id: entry.id,
                         action: entry.dispatched.action,
                         source: entry.dispatched.dispatcher,
-                        thread: entry.thread,
+                        thread: entry.thread.description,
                         isFollowUp: entry.isFollowUp,
                         time: entry.time,
                         handleNanoseconds: entry.handleNanoseconds,
@@ -124,7 +124,7 @@ extension StoreInspector {
             InspectorEntry(
                 id: index + 1,
                 dispatched: DispatchedAction(entry.action, dispatcher: entry.source),
-                thread: entry.thread,
+                thread: .described(entry.thread),
                 isFollowUp: entry.isFollowUp,
                 time: entry.time,
                 handleNanoseconds: entry.handleNanoseconds,

@@ -142,7 +142,7 @@ extension StoreInspector {
                 info: source.info,
                 bridges: bridges
             ),
-            thread: entry.thread,
+            thread: entry.thread.description,
             time: entry.time,
             durations: InspectorWire.Durations(
                 handle: entry.handleNanoseconds,

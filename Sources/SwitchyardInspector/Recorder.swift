@@ -5,27 +5,34 @@ import Synchronization
 
 /// The inspector's state behind one lock: the history, the time-travel mode, the held actions and the pages
 /// listening for updates. Its hooks run on the store's processing thread and only copy values and signal.
+@usableFromInline
 final class Recorder<Action: Sendable, State: Sendable>: Sendable {
+    @usableFromInline
     struct RecorderState: Sendable {
-        var history: InspectorHistory<Action, State>
-        var mode = StoreInspector<Action, State>.Mode.present
-        var held: [DispatchedAction<Action>] = []
+        @usableFromInline var history: InspectorHistory<Action, State>
+        @usableFromInline var mode = StoreInspector<Action, State>.Mode.present
+        @usableFromInline var held: [DispatchedAction<Action>] = []
         /// The history is a session read from a file, with no store behind it.
-        var isImported = false
+        @usableFromInline var isImported = false
         /// The entry that the next `didRunIO` belongs to.
-        var lastRecordedID: Int?
-        var listeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
-        var lastListenerID: UInt64 = 0
+        @usableFromInline var lastRecordedID: Int?
+        @usableFromInline var listeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
+        @usableFromInline var lastListenerID: UInt64 = 0
         /// A signal is on its way to the listeners: more records do not send another.
-        var signalPending = false
+        @usableFromInline var signalPending = false
+
+        init(history: InspectorHistory<Action, State>) {
+            self.history = history
+        }
     }
 
-    private let protected: Protected<RecorderState>
+    @usableFromInline let protected: Protected<RecorderState>
     /// Seconds since 1970 at `DispatchTime` zero, to give each entry a wall-clock time.
-    private let wallClockOffset: Double
+    @usableFromInline let wallClockOffset: Double
     /// The main thread's number, once seen.
-    private let mainThread = Atomic<UInt>(0)
+    @usableFromInline let mainThread = Atomic<UInt>(0)
 
+    @usableFromInline
     init(capacity: Int, base: State) {
         protected = Protected(RecorderState(history: InspectorHistory(capacity: capacity, base: base)))
         wallClockOffset = Date().timeIntervalSince1970 - Double(DispatchTime.now().uptimeNanoseconds) / 1e9
@@ -38,6 +45,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
 
     // MARK: - Hooks (processing thread)
 
+    @inlinable
     func admit(_ dispatched: DispatchedAction<Action>) -> InspectionAdmission {
         protected.withValue { state in
             guard case .travelling = state.mode else { return .process }
@@ -46,6 +54,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
         }
     }
 
+    @inlinable
     func record(_ inspected: InspectedAction<Action, State>) {
         let time = wallClockOffset + Double(inspected.startedAt) / 1e9
         let thread = describeThread(inspected.thread)
@@ -73,15 +82,17 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
 
     /// `main` for the main thread, the thread's number otherwise. The main thread is recognized once it has
     /// processed an action of its own or created the inspector.
-    private func describeThread(_ thread: UInt) -> String {
+    @inlinable
+    func describeThread(_ thread: UInt) -> InspectorThread {
         var main = mainThread.load(ordering: .relaxed)
         if main == 0, thread == MainThreadID.currentThread(), MainThreadID.isOnMainQueue {
             main = thread
             mainThread.store(thread, ordering: .relaxed)
         }
-        return thread == main ? "main" : "thread 0x" + String(thread, radix: 16)
+        return thread == main ? .main : .number(thread)
     }
 
+    @inlinable
     func didRunIO(_ nanoseconds: UInt64) {
         protected.withValue { state in
             guard let id = state.lastRecordedID, let offset = state.history.offset(of: id) else { return }
@@ -126,6 +137,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
 }
 
 /// Threads as `pthread_self()` numbers them, and the main queue (where the main actor runs).
+@usableFromInline
 enum MainThreadID {
     private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
         let key = DispatchSpecificKey<UInt8>()
@@ -133,8 +145,10 @@ enum MainThreadID {
         return key
     }()
 
+    @usableFromInline
     static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == 1 }
 
+    @inlinable
     static func currentThread() -> UInt {
         #if canImport(Darwin)
             UInt(bitPattern: pthread_self())

@@ -46,37 +46,66 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// - Parameters:
     ///   - store: the store to record.
     ///   - capacity: the most actions kept; when the history is full, the oldest action goes.
+    @inlinable
     public convenience init(inspecting store: ReduxStoreBase<Action, State>, capacity: Int = 1_000) {
-        self.init(store: store, capacity: capacity, codec: InspectorCodec())
+        self.init(store: store, recorder: Recorder(capacity: capacity, base: store.state), codec: InspectorCodec())
     }
 
     /// Attaches an inspector to `store`, whose actions can be dispatched from the page as JSON.
+    @inlinable
     public convenience init(
         inspecting store: ReduxStoreBase<Action, State>,
         capacity: Int = 1_000
     ) where Action: Decodable {
-        self.init(store: store, capacity: capacity, codec: .decodingActions())
+        self.init(
+            store: store,
+            recorder: Recorder(capacity: capacity, base: store.state),
+            codec: .decodingActions()
+        )
     }
 
     /// Attaches an inspector to `store`, whose actions can be dispatched from the page as JSON and whose sessions
     /// can be exported and imported.
+    @inlinable
     public convenience init(
         inspecting store: ReduxStoreBase<Action, State>,
         capacity: Int = 1_000
     ) where Action: Codable, State: Codable {
-        self.init(store: store, capacity: capacity, codec: .codable())
+        self.init(store: store, recorder: Recorder(capacity: capacity, base: store.state), codec: .codable())
     }
 
-    init(store: ReduxStoreBase<Action, State>, capacity: Int, codec: InspectorCodec<Action, State>) {
-        let recorder = Recorder<Action, State>(capacity: capacity, base: store.state)
-        self.recorder = recorder
-        self.codec = codec
-        self.store = WeakStore(store)
-        store.attachInspection(
+    /// Inlinable, with the hooks it attaches, so that the recording path is specialized for the app's types.
+    @inlinable
+    convenience init(
+        store: ReduxStoreBase<Action, State>,
+        recorder: Recorder<Action, State>,
+        codec: InspectorCodec<Action, State>
+    ) {
+        self.init(unattached: store, recorder: recorder, codec: codec)
+        attach(
             admit: { dispatched, _ in recorder.admit(dispatched) },
             record: { inspected in recorder.record(inspected) },
             didRunIO: { nanoseconds in recorder.didRunIO(nanoseconds) }
         )
+    }
+
+    @usableFromInline
+    func attach(
+        admit: @escaping @Sendable (DispatchedAction<Action>, _ isFollowUp: Bool) -> InspectionAdmission,
+        record: @escaping @Sendable (InspectedAction<Action, State>) -> Void,
+        didRunIO: @escaping @Sendable (_ nanoseconds: UInt64) -> Void
+    ) {
+        store.value?.attachInspection(admit: admit, record: record, didRunIO: didRunIO)
+    }
+
+    @usableFromInline
+    init(
+        unattached store: ReduxStoreBase<Action, State>, recorder: Recorder<Action, State>,
+        codec: InspectorCodec<Action, State>
+    ) {
+        self.recorder = recorder
+        self.codec = codec
+        self.store = WeakStore(store)
     }
 
     /// Stops recording and holding: the store runs as if no inspector had been attached. A store that shows a

@@ -28,6 +28,25 @@ public struct InspectedAction<Action: Sendable, State: Sendable>: Sendable {
     public let reduceNanoseconds: UInt64
     /// The state the reducer left.
     public let state: State
+
+    @inlinable
+    init(
+        dispatched: DispatchedAction<Action>,
+        thread: UInt,
+        isFollowUp: Bool,
+        startedAt: UInt64,
+        handleNanoseconds: UInt64,
+        reduceNanoseconds: UInt64,
+        state: State
+    ) {
+        self.dispatched = dispatched
+        self.thread = thread
+        self.isFollowUp = isFollowUp
+        self.startedAt = startedAt
+        self.handleNanoseconds = handleNanoseconds
+        self.reduceNanoseconds = reduceNanoseconds
+        self.state = state
+    }
 }
 
 /// The hooks through which a debugging tool sees and steers a store's pipeline. At most one is attached to a store.
@@ -77,7 +96,7 @@ final class InspectionSlot<Action: Sendable, State: Sendable>: Sendable {
         }
     }
 
-    @usableFromInline @inline(never)
+    @inlinable
     var current: StoreInspection<Action, State>? { hooks.withLock { $0 } }
 }
 
@@ -108,7 +127,7 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
     @usableFromInline var handledAt: UInt64
     @usableFromInline var reducedAt: UInt64 = 0
 
-    @usableFromInline
+    @inlinable
     init(_ inspection: StoreInspection<Action, State>, _ queued: QueuedAction<Action>) {
         self.inspection = inspection
         self.queued = queued
@@ -117,12 +136,12 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
         self.handledAt = now
     }
 
-    @usableFromInline
+    @inlinable
     mutating func handled() {
         handledAt = DispatchTime.now().uptimeNanoseconds
     }
 
-    @usableFromInline
+    @inlinable
     mutating func reduced(_ state: @autoclosure () -> State) {
         reducedAt = DispatchTime.now().uptimeNanoseconds
         inspection.record(
