@@ -8,15 +8,15 @@ import Testing
 struct RecordingLogHandler: LogHandler {
     final class Storage: @unchecked Sendable {
         private let lock = NSLock()
-        private var events: [(level: Logger.Level, message: String)] = []
+        private var events: [(level: Logger.Level, message: String, metadata: Logger.Metadata)] = []
 
-        func append(_ level: Logger.Level, _ message: String) {
+        func append(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata) {
             lock.lock()
-            events.append((level, message))
+            events.append((level, message, metadata))
             lock.unlock()
         }
 
-        var messages: [(level: Logger.Level, message: String)] {
+        var messages: [(level: Logger.Level, message: String, metadata: Logger.Metadata)] {
             lock.lock()
             defer { lock.unlock() }
             return events
@@ -33,11 +33,17 @@ struct RecordingLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        storage.append(event.level, event.message.description)
+        storage.append(event.level, event.message.description, event.metadata ?? [:])
     }
 }
 
 enum DoorAction: Sendable { case open, close }
+
+/// A state that the test changes between `handle` and the IO, as the reducer would.
+final class StateBox: @unchecked Sendable {
+    var value: [String]
+    init(_ value: [String]) { self.value = value }
+}
 
 @Suite struct LogSinkLoggerTests {
     let source = ActionSource(file: "Door/Door.swift", function: "open()", line: 4, info: nil)
@@ -48,22 +54,32 @@ enum DoorAction: Sendable { case open, close }
         return logger
     }
 
-    @Test func writesEachEntryAsOneMessageAtChosenLevel() {
+    @Test func sendsEachActionAsOneRecordWithItsSourceAsMetadataAtTheChosenLevel() {
         let storage = RecordingLogHandler.Storage()
         let middleware = LoggerMiddleware<DoorAction, Void>(
             sink: .logger(logger(level: .trace, storage: storage), level: .debug))
         middleware.handle(action: .open, from: source, state: {}).run(AnyActionHandler { _ in })
         #expect(storage.messages.map(\.level) == [.debug])
+        #expect(storage.messages.map(\.message) == ["open"])
         #expect(
-            storage.messages.map(\.message) == [
-                """
-                ┌─▶ open
-                │ source: Door/Door.swift:4
-                │ function: open()
-                │ info: <nil>
-                └────────────────────
-                """
+            storage.messages.first?.metadata == [
+                "action": "open", "file": "Door/Door.swift", "line": "4", "function": "open()",
             ])
+    }
+
+    @Test func theRecordCarriesTheInfoAndTheStatesChangedLines() {
+        let storage = RecordingLogHandler.Storage()
+        let middleware = LoggerMiddleware<DoorAction, [String]>(
+            stateDiff: true,
+            sink: .logger(logger(level: .trace, storage: storage)))
+        let sourceWithInfo = ActionSource(file: "Door/Door.swift", function: "open()", line: 4, info: "tapped")
+        let box = StateBox(["closed"])
+        let io = middleware.handle(action: .open, from: sourceWithInfo, state: { box.value })
+        box.value = ["open"]  // the reducer's change
+        io.run(AnyActionHandler { _ in })
+        let metadata = storage.messages.first?.metadata ?? [:]
+        #expect(metadata["info"] == "tapped")
+        #expect(metadata["state"] == .array([#"-   - "closed""#, #"+   - "open""#]))
     }
 
     @Test func defaultLevelIsInfo() {

@@ -2,6 +2,12 @@ import Dispatch
 import Switchyard
 import Testing
 
+/// The records a sink received; the pipeline in these tests runs on one thread.
+final class LogRecords: @unchecked Sendable {
+    var values: [LogRecord] = []
+    func append(_ record: LogRecord) { values.append(record) }
+}
+
 // The library's logger is named in full: other test files may declare a fixture of the same name.
 @Suite struct LoggerMiddlewareTests {
     let lifecycleSource = ActionSource(
@@ -14,7 +20,7 @@ import Testing
         )
     }
 
-    @Test func reproducesSeedLogByteForByte() {
+    @Test func reproducesTheDocumentedLogByteForByte() {
         let log = InMemoryLog()
         let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
@@ -104,6 +110,43 @@ import Testing
                 └────────────────────
                 """
             ])
+    }
+
+    @Test func aRecordsSinkReceivesTheActionItsSourceAndTheChangedLines() {
+        let records = LogRecords()
+        let pipeline = ManualPipeline(
+            state: [1],
+            middleware: Switchyard.LoggerMiddleware<Int, [Int]>(stateDiff: true, sink: .records { records.append($0) }),
+            reducer: Reducer<Int, [Int]>.reduce { value, state in state[0] = value })
+        _ = pipeline.step(2, from: lifecycleSource)
+        let record = records.values.first
+        #expect(record?.action == "2")
+        #expect(record?.source == lifecycleSource)
+        #expect(record?.stateChanges == ["-   - 1", "+   - 2"])
+        #expect(
+            record?.text.hasPrefix("┌─▶ 2\n│ source: AppLifecycleMiddleware/AppLifecycleMiddleware.swift:118") == true)
+        LogSink.records { records.append($0) }.write("plain")
+        #expect(records.values.last == LogRecord(action: "plain", source: nil, stateChanges: nil, text: "plain"))
+    }
+
+    @Test func theBoxComesAfterTheObserversAndBeforeTheIOsOfMiddlewaresComposedBeforeTheLogger() {
+        let log = InMemoryLog()
+        let echo = AnyMiddleware<Int, Int, Int>(handle: { action, _, _ in
+            IO { _ in log.append("IO of the middleware before the logger, for \(action)") }
+        })
+        let store = Store(
+            initialState: 0,
+            reducer: Reducer<Int, Int>.reduce { action, state in state = action },
+            middleware: echo <> Switchyard.LoggerMiddleware<Int, Int>(sink: log.sink)
+        )
+        let subscription = store.subscribe { state in log.append("observer sees \(state)") }
+        log.removeAll()
+        store.dispatch(7)
+        #expect(log.entries.count == 3)
+        #expect(log.entries.first == "observer sees 7")
+        #expect(log.entries.dropFirst().first?.hasPrefix("┌─▶ 7") == true)
+        #expect(log.entries.last == "IO of the middleware before the logger, for 7")
+        subscription.cancel()
     }
 
     @Test func stateDiffSaysUnchangedWhenReducerChangesNothing() {

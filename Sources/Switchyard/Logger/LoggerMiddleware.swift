@@ -17,8 +17,13 @@
 ///
 /// The action is printed as `String(describing:)` prints it; an info of several lines is kept inside the box. With
 /// `stateDiff: true` the entry ends with the lines of `dump(state)` that the action changed (`│ - old`,
-/// `│ + new`), or `│ state: unchanged`. The entry is written from the returned ``IO``, after the reducer. The logger
-/// never dispatches.
+/// `│ + new`), or `│ state: unchanged`. The logger never dispatches.
+///
+/// **When the box is written.** The entry is written from the returned ``IO``, after the reducer. A store runs an
+/// action's observers first, then its IOs in reverse composition order: so what an observer prints comes before the
+/// box, and so does what the IO of a middleware composed *after* the logger prints. Put the logger last in the
+/// composition (`appMiddleware <> LoggerMiddleware()`) for its box to come before every other middleware's IO
+/// output; the actions that IOs dispatch are logged after it, in the order they are processed.
 public struct LoggerMiddleware<ActionType, StateType>: MiddlewareProtocol, Sendable {
     /// Where entries are written.
     public let sink: LogSink
@@ -65,7 +70,21 @@ public struct LoggerMiddleware<ActionType, StateType>: MiddlewareProtocol, Senda
         return IO { _ in
             let diff = before.map { StateDiff(before: $0, after: StateDiff.dumped(state())) }
             let entry = LogEntry(action: String(describing: action), source: dispatcher, stateDiff: diff)
-            sink.write(entry.text)
+            sink.record(
+                LogRecord(
+                    action: entry.action,
+                    source: dispatcher,
+                    stateChanges: diff.map { diff in
+                        diff.lines.map { line in
+                            switch line {
+                            case .removed(let text): "- " + text
+                            case .added(let text): "+ " + text
+                            }
+                        }
+                    },
+                    text: entry.text
+                )
+            )
         }
     }
 }
