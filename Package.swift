@@ -76,7 +76,13 @@ let package = Package(
             name: "SwitchyardLoggingTests",
             dependencies: ["SwitchyardLogging", "Switchyard", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "SwitchyardTestingTests", dependencies: ["Switchyard", "SwitchyardTesting"]),
+        .testTarget(
+            name: "SwitchyardTestingTests",
+            dependencies: [
+                "Switchyard", "SwitchyardTesting",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ]
+        ),
         // Code written the SwiftRex 0.8 way, compiled in Swift 5 language mode as apps still compiled in it are.
         .testTarget(
             name: "SwiftRexCompatibilityTests",

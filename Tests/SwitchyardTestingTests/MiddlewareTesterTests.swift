@@ -69,14 +69,21 @@ import Testing
     }
 
     @Test func anEffectStillRunningAfterTheTimeoutIsReported() async {
-        await withKnownIssue {
+        let issues = await capturingIssues {
             _ = await MiddlewareTester(Self.middleware, timeout: .milliseconds(50)).run(.hang, state: 0)
         }
+        #expect(issues.count == 1)
+        #expect(
+            issues.first?.contains(
+                "Expected every effect to finish within 0.05 seconds, but 1 still running (now cancelled)") == true)
     }
 
     @Test func anEffectFailureIsReported() async {
-        await withKnownIssue {
+        let issues = await capturingIssues {
             _ = await MiddlewareTester(Self.middleware).run(.fail, state: 0)
         }
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("effect created at") == true)
+        #expect(issues.first?.contains("failed: Failure()") == true)
     }
 }

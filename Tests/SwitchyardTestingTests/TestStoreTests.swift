@@ -70,89 +70,118 @@ import Testing
 
     @Test func aWrongStateMutationIsReported() async {
         let store = Counter.testStore()
-        await withKnownIssue {
+        let issues = await capturingIssues {
             await store.send(.increment) { $0.count = 2 }
         }
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("State after increment is not as expected") == true)
         #expect(store.state.count == 1)
     }
 
     @Test func aStateChangeTheTestDoesNotDescribeIsReported() async {
         let store = Counter.testStore()
-        await withKnownIssue {
+        let issues = await capturingIssues {
             await store.send(.increment)
         }
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("State after increment is not as expected") == true)
+        #expect(issues.first?.contains("+   count: 1,") == true)
     }
 
     @Test func anAssertionClosureThatThrowsIsReported() async {
         struct Oops: Error {}
         let store = Counter.testStore()
-        await withKnownIssue {
+        let issues = await capturingIssues {
             await store.send(.increment) { _ in throw Oops() }
         }
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("The assertion closure for increment threw: Oops()") == true)
     }
 
     @Test func receivingADifferentActionIsReported() async {
         let store = Counter.testStore()
         await store.send(.incrementAndAnnounce) { $0.count = 1 }
-        await withKnownIssue {
+        let issues = await capturingIssues {
             await store.receive(.tick)
         }
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("Received an unexpected action:") == true)
+        #expect(issues.first?.contains("expected: tick") == true)
+        #expect(issues.first?.contains("received: incremented") == true)
     }
 
     @Test func receivingAnActionNeverDispatchedTimesOut() async {
-        await withKnownIssue {
+        let issues = await capturingIssues {
             let store = Counter.testStore(clock: TestClock(), timeout: .milliseconds(50))
             await store.send(.waitForever)
             await store.receive(.tick)
             // Released with the effect still running: a second issue.
         }
+        #expect(issues.count == 2)
+        #expect(
+            issues.first?.contains("Expected to receive tick, but no such action arrived within 0.05 seconds") == true)
+        #expect(issues.first?.contains("(id: forever)") == true)
     }
 
     @Test func sendingWhileReceivedActionsAreUnassertedIsReported() async {
         let store = Counter.testStore()
         await store.send(.incrementAndAnnounce) { $0.count = 1 }
-        await withKnownIssue {
+        let issues = await capturingIssues {
             await store.send(.increment) { $0.count = 2 }
         }
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("Must handle 1 received action(s) before sending an action") == true)
     }
 
     @Test func aReceivedActionLeftUnassertedIsReportedByFinish() async {
         let store = Counter.testStore()
         await store.send(.incrementAndAnnounce) { $0.count = 1 }
-        await withKnownIssue {
+        let issues = await capturingIssues {
             await store.finish()
         }
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("1 received action(s) not asserted") == true)
     }
 
     @Test func aReceivedActionLeftUnassertedIsReportedWhenTheStoreIsReleased() async {
-        await withKnownIssue {
+        let issues = await capturingIssues {
             let store = Counter.testStore()
             await store.send(.incrementAndAnnounce) { $0.count = 1 }
         }
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("1 received action(s) not asserted") == true)
     }
 
     @Test func anEffectStillRunningIsReportedByFinish() async {
         let store = Counter.testStore(clock: TestClock())
         await store.send(.waitForever)
-        await withKnownIssue {
+        let issues = await capturingIssues {
             await store.finish(timeout: .milliseconds(50))
         }
+        #expect(issues.count == 1)
+        #expect(
+            issues.first?.contains("Expected every effect to finish within 0.05 seconds, but 1 still running") == true)
         await store.send(.stopWaiting)
         await store.finish()
     }
 
     @Test func anEffectStillRunningIsReportedWhenTheStoreIsReleased() async {
-        await withKnownIssue {
+        let issues = await capturingIssues {
             let store = Counter.testStore(clock: TestClock(), timeout: .milliseconds(50))
             await store.send(.waitForever)
         }
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("1 effect(s) still running when the test store was released") == true)
     }
 
     @Test func anEffectFailureIsReported() async {
         let store = Counter.testStore()
-        await withKnownIssue {
+        let issues = await capturingIssues {
             await store.send(.fail)
             await store.finish()
         }
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("effect created at") == true)
+        #expect(issues.first?.contains("failed: Failure()") == true)
     }
 }
