@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         // Combine where the platform lacks it (Linux, Android, Windows, WASI); only SwitchyardCombine uses it.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
@@ -37,6 +38,7 @@ let package = Package(
             dependencies: [
                 "Switchyard",
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 // Lets IssueReporting find Swift Testing and XCTest on Linux, for every test target of a user.

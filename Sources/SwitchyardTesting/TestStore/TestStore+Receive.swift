@@ -81,18 +81,32 @@ extension TestStore {
         needsCompletionCheck = true
         let timeout = timeout ?? self.timeout
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        while true {
-            let generation = log.signal.generation
+        /// Takes the received actions up to the expected one: `true` when the expectation is settled (met, or
+        /// reported as an unexpected action).
+        func takeUntilMatch() -> Bool {
             while let step = log.takeReceived() {
                 if isMatching(step.action) {
                     assertState(of: step, updateStateToExpectedResult, at: location)
-                    return
+                    return true
                 }
                 if exhaustivity == .on {
                     location.report(
                         "Received an unexpected action:\n  expected: \(expected)\n  received: \(step.summary)")
-                    return
+                    return true
                 }
+            }
+            return false
+        }
+        while true {
+            let generation = log.signal.generation
+            if takeUntilMatch() { return }
+            // Only effects dispatch to a test store between steps: with none running, the action cannot come any
+            // more, and waiting out the timeout would only delay the failure. (An effect that has just ended
+            // dispatched before it ended, so its actions are in the log by now.)
+            if store.effects.runningEffects.isEmpty {
+                if takeUntilMatch() { return }
+                location.report("Expected to receive \(expected), but no effect is running that could dispatch it.")
+                return
             }
             guard await log.signal.wait(after: generation, until: deadline) else { break }
         }

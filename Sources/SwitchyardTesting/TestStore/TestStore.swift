@@ -112,12 +112,17 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
 
     deinit {
         guard needsCompletionCheck, exhaustivity == .on else { return }
-        // Effects that have just dispatched their last action may still be returning: give them a moment.
+        // Effects that have just dispatched their last action may still be returning: give them a moment. On the
+        // main thread, where they run, the main run loop runs them meanwhile.
         let deadline = Date(timeIntervalSinceNow: min(timeout, .seconds(1)).timeInterval)
-        while !store.effects.runningEffects.isEmpty {
+        while !store.effects.runningEffects.isEmpty, Date() < deadline {
             let generation = log.signal.generation
             if store.effects.runningEffects.isEmpty { break }
-            if !log.signal.blockingWait(after: generation, until: deadline) { break }
+            if Thread.isMainThread || MainQueue.isCurrent {
+                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
+            } else if !log.signal.blockingWait(after: generation, until: deadline) {
+                break
+            }
         }
         reportLeftovers(at: location)
     }

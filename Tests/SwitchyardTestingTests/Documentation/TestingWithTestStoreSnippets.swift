@@ -88,3 +88,23 @@ func waitForSuspension(on clock: TestClock<Duration>) async {
         #expect(dispatched.first?.dispatcher.function == "handle(action:from:state:)")
     }
 }
+
+/// The article's serial-effects test, run only where it runs alone (it turns on a process-wide executor).
+@Suite(.enabled(if: serialEffectsRuns > 0)) struct SerialEffectsSnippets {
+    @Test func aSearchCancelledInFlightEndsWithTheLatestResults() async {
+        await withSerialEffects {
+            let clock = TestClock()
+            let store = TestStore(
+                initialState: SearchFeature.State(),
+                reducer: SearchFeature.reducer,
+                middleware: SearchFeature.SearchMiddleware(api: DelayedSearchAPI(clock: clock), clock: clock)
+            )
+            await store.send(.search("sw")) { $0.query = "sw" }
+            await clock.advance(by: .milliseconds(300))  // the request for "sw" starts and waits for the network
+            await store.send(.search("swift")) { $0.query = "swift" }  // and is cancelled in flight
+            await clock.advance(by: .milliseconds(400))
+            await store.receive(.results(["swift 1", "swift 2"])) { $0.results = ["swift 1", "swift 2"] }
+            await store.finish()
+        }
+    }
+}
