@@ -31,6 +31,11 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let wallClockOffset: Double
     /// The main thread's number, once seen.
     @usableFromInline let mainThread = Atomic<UInt>(0)
+    /// The last thread checked for being the main one.
+    @usableFromInline let lastCheckedThread = Atomic<UInt>(0)
+    /// Whether `mode` is travelling: set under the lock with `mode`, read without it by `admit`, so that a store in
+    /// the present takes no lock to admit an action.
+    @usableFromInline let isTravelling = Atomic<Bool>(false)
 
     @usableFromInline
     init(capacity: Int, base: State) {
@@ -47,7 +52,8 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
 
     @inlinable
     func admit(_ dispatched: DispatchedAction<Action>) -> InspectionAdmission {
-        protected.withValue { state in
+        guard isTravelling.load(ordering: .acquiring) else { return .process }
+        return protected.withValue { state in
             guard case .travelling = state.mode else { return .process }
             state.held.append(dispatched)
             return .hold
@@ -81,13 +87,17 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// `main` for the main thread, the thread's number otherwise. The main thread is recognized once it has
-    /// processed an action of its own or created the inspector.
+    /// processed an action of its own or created the inspector; each other thread is checked once in a row, so
+    /// that a store fed by one thread does not ask the main queue at every action.
     @inlinable
     func describeThread(_ thread: UInt) -> InspectorThread {
         var main = mainThread.load(ordering: .relaxed)
-        if main == 0, thread == MainThreadID.currentThread(), MainThreadID.isOnMainQueue {
-            main = thread
-            mainThread.store(thread, ordering: .relaxed)
+        if main == 0, thread != lastCheckedThread.load(ordering: .relaxed), thread == MainThreadID.currentThread() {
+            lastCheckedThread.store(thread, ordering: .relaxed)
+            if MainThreadID.isOnMainQueue {
+                main = thread
+                mainThread.store(thread, ordering: .relaxed)
+            }
         }
         return thread == main ? .main : .number(thread)
     }

