@@ -1,12 +1,13 @@
 import FlyingFox
 import Foundation
+import Switchyard
 
 /// Answers the page's requests for one inspector: checks the token and the host, then routes.
 final class InspectorRoutes<Action: Sendable, State: Sendable>: HTTPHandler, Sendable {
     let inspector: StoreInspector<Action, State>
     let token: String
     /// The `Host` values the page may use: the listening address, once known.
-    let allowedHosts = Protected<Set<String>>([])
+    let allowedHosts = LockedValue<Set<String>>([])
 
     init(inspector: StoreInspector<Action, State>, token: String) {
         self.inspector = inspector
@@ -16,7 +17,7 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: HTTPHandler, Sen
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.query["token"] == token else { return HTTPResponse(statusCode: .forbidden) }
         let host = request.headers[.host] ?? ""
-        guard allowedHosts.withValue({ $0.contains(host) }) else { return HTTPResponse(statusCode: .forbidden) }
+        guard allowedHosts.withLock({ $0.contains(host) }) else { return HTTPResponse(statusCode: .forbidden) }
         switch (request.method, request.path) {
         case (.GET, "/"), (.GET, "/index.html"): return page()
         case (.GET, "/ws"): return try await webSocket(request, host: host)

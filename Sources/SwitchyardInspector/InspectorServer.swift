@@ -53,7 +53,7 @@ public final class InspectorServer: Sendable {
             task.cancel()
             throw InspectorServerError(description: "The inspector's server did not report the port it listens on.")
         }
-        routes.allowedHosts.withValue { $0 = ["\(host):\(listeningPort)", "localhost:\(listeningPort)"] }
+        routes.allowedHosts.withLock { $0 = ["\(host):\(listeningPort)", "localhost:\(listeningPort)"] }
         guard let url = URL(string: "http://\(host):\(listeningPort)/?token=\(token)") else {
             task.cancel()
             throw InspectorServerError(description: "No page address for host \(host).")

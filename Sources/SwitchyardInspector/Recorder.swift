@@ -26,7 +26,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
         }
     }
 
-    @usableFromInline let protected: Protected<RecorderState>
+    @usableFromInline let protected: LockedValue<RecorderState>
     /// Seconds since 1970 at `DispatchTime` zero, to give each entry a wall-clock time.
     @usableFromInline let wallClockOffset: Double
     /// The main thread's number, once seen.
@@ -39,13 +39,13 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
 
     @usableFromInline
     init(capacity: Int, base: State) {
-        protected = Protected(RecorderState(history: InspectorHistory(capacity: capacity, base: base)))
+        protected = LockedValue(RecorderState(history: InspectorHistory(capacity: capacity, base: base)))
         wallClockOffset = Date().timeIntervalSince1970 - Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-        if MainThreadID.isOnMainQueue { mainThread.store(MainThreadID.currentThread(), ordering: .relaxed) }
+        if MainThread.isCurrent { mainThread.store(currentThreadID(), ordering: .relaxed) }
     }
 
     func withState<Result>(_ body: (inout RecorderState) throws -> Result) rethrows -> Result {
-        try protected.withValue(body)
+        try protected.withLock(body)
     }
 
     // MARK: - Hooks (processing thread)
@@ -53,7 +53,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     func admit(_ dispatched: DispatchedAction<Action>) -> InspectionAdmission {
         guard isTravelling.load(ordering: .acquiring) else { return .process }
-        return protected.withValue { state in
+        return protected.withLock { state in
             guard case .travelling = state.mode else { return .process }
             state.held.append(dispatched)
             return .hold
@@ -64,7 +64,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     func record(_ inspected: InspectedAction<Action, State>) {
         let time = wallClockOffset + Double(inspected.startedAt) / 1e9
         let thread = describeThread(inspected.thread)
-        let signal: [AsyncStream<Void>.Continuation] = protected.withValue { state in
+        let signal: [AsyncStream<Void>.Continuation] = protected.withLock { state in
             if state.isImported { return [] }
             let entry = InspectorEntry(
                 id: state.history.makeID(),
@@ -92,9 +92,9 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     func describeThread(_ thread: UInt) -> InspectorThread {
         var main = mainThread.load(ordering: .relaxed)
-        if main == 0, thread != lastCheckedThread.load(ordering: .relaxed), thread == MainThreadID.currentThread() {
+        if main == 0, thread != lastCheckedThread.load(ordering: .relaxed), thread == currentThreadID() {
             lastCheckedThread.store(thread, ordering: .relaxed)
-            if MainThreadID.isOnMainQueue {
+            if MainThread.isCurrent {
                 main = thread
                 mainThread.store(thread, ordering: .relaxed)
             }
@@ -104,7 +104,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
 
     @inlinable
     func didRunIO(_ nanoseconds: UInt64) {
-        protected.withValue { state in
+        protected.withLock { state in
             guard let id = state.lastRecordedID, let offset = state.history.offset(of: id) else { return }
             state.history[offset].ioNanoseconds = nanoseconds
         }
@@ -116,7 +116,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     /// is read; it ends when `stopListening` is called with its id.
     func listen() -> (id: UInt64, changes: AsyncStream<Void>) {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let id = protected.withValue { state in
+        let id = protected.withLock { state in
             state.lastListenerID += 1
             state.listeners[state.lastListenerID] = continuation
             return state.lastListenerID
@@ -125,45 +125,21 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     }
 
     func stopListening(_ id: UInt64) {
-        let continuation = protected.withValue { $0.listeners.removeValue(forKey: id) }
+        let continuation = protected.withLock { $0.listeners.removeValue(forKey: id) }
         continuation?.finish()
     }
 
     /// Called by a listener before it reads the changes: later records signal again.
     func acknowledgeSignal() {
-        protected.withValue { $0.signalPending = false }
+        protected.withLock { $0.signalPending = false }
     }
 
     /// Tells every page that something changed (the mode, a skipped action, an import).
     func notifyListeners() {
-        let listeners = protected.withValue { state in
+        let listeners = protected.withLock { state in
             state.signalPending = true
             return Array(state.listeners.values)
         }
         for continuation in listeners { continuation.yield() }
-    }
-
-    var hasListeners: Bool { protected.withValue { !$0.listeners.isEmpty } }
-}
-
-/// Threads as `pthread_self()` numbers them, and the main queue (where the main actor runs).
-@usableFromInline
-enum MainThreadID {
-    private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
-        let key = DispatchSpecificKey<UInt8>()
-        DispatchQueue.main.setSpecific(key: key, value: 1)
-        return key
-    }()
-
-    @usableFromInline
-    static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == 1 }
-
-    @inlinable
-    static func currentThread() -> UInt {
-        #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-        #else
-            UInt(pthread_self())
-        #endif
     }
 }

@@ -208,7 +208,6 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         let reducer = store.inspectedReducer
         let exists = recorder.withState { state in !state.isImported && state.history.entry(id) != nil }
         guard exists else { return false }
-        var found = false
         let committed = await store.commitOutOfBand { storeState in
             recorder.withState { state in
                 guard let offset = state.history.offset(of: id) else { return }
@@ -220,7 +219,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
                 }
             }
         }
-        found = recorder.withState { $0.history.entry(id)?.isSkipped == isSkipped }
+        let found = recorder.withState { $0.history.entry(id)?.isSkipped == isSkipped }
         recorder.notifyListeners()
         return committed && found
     }
@@ -241,15 +240,15 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
 
 /// A weak reference to the inspected store: the store does not live longer because it is inspected.
 final class WeakStore<Action: Sendable, State: Sendable>: Sendable {
-    private let reference: Protected<Weak>
+    private let reference: LockedValue<Weak>
 
     private struct Weak: @unchecked Sendable {
         weak var store: ReduxStoreBase<Action, State>?
     }
 
     init(_ store: ReduxStoreBase<Action, State>) {
-        reference = Protected(Weak(store: store))
+        reference = LockedValue(Weak(store: store))
     }
 
-    var value: ReduxStoreBase<Action, State>? { reference.withValue { $0.store } }
+    var value: ReduxStoreBase<Action, State>? { reference.withLock { $0.store } }
 }

@@ -13,13 +13,6 @@ struct ValueTree: Codable, Equatable, Sendable {
     /// The most children shown for one container; the rest are summarized in its value.
     static let maximumChildren = 500
 
-    init(label: String?, type: String, value: String?, children: [ValueTree]) {
-        self.label = label
-        self.type = type
-        self.value = value
-        self.children = children
-    }
-
     init(of subject: Any, label: String? = nil, depth: Int = 0) {
         let mirror = Mirror(reflecting: subject)
         self.label = label

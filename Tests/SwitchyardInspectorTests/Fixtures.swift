@@ -38,7 +38,7 @@ func makeStore() -> Store<AppAction, AppState> {
 
 /// Records every state the store's observers see.
 final class SeenStates: Sendable {
-    private let states = Protected<[AppState]>([])
-    var all: [AppState] { states.withValue { $0 } }
-    func append(_ state: AppState) { states.withValue { $0.append(state) } }
+    private let states = LockedValue<[AppState]>([])
+    var all: [AppState] { states.withLock { $0 } }
+    func append(_ state: AppState) { states.withLock { $0.append(state) } }
 }

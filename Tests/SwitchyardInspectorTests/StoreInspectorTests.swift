@@ -130,22 +130,13 @@ import Testing
             store.dispatch(.favorite("a"))
             store.dispatch(.favorite("b"))
         }
-        let onMain = Protected<[Bool]>([])
-        let subscription = store.subscribe { _ in onMain.withValue { $0.append(isOnMainQueue()) } }
+        let onMain = LockedValue<[Bool]>([])
+        let subscription = store.subscribe { _ in onMain.withLock { $0.append(MainThread.isCurrent) } }
         #expect(await inspector.jump(to: 1))
         #expect(store.state.favorites == ["a"])
         await inspector.returnToPresent()
         #expect(store.state.favorites == ["a", "b"])
-        #expect(onMain.withValue { $0 } == [true, true])
+        #expect(onMain.withLock { $0 } == [true, true])
         subscription.cancel()
     }
 }
-
-private let mainQueueKey: DispatchSpecificKey<UInt8> = {
-    let key = DispatchSpecificKey<UInt8>()
-    DispatchQueue.main.setSpecific(key: key, value: 1)
-    return key
-}()
-
-/// Whether the caller runs on the main queue, where the main actor and the main-thread policy run.
-private func isOnMainQueue() -> Bool { DispatchQueue.getSpecific(key: mainQueueKey) == 1 }

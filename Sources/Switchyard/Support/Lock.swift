@@ -31,7 +31,7 @@ import Synchronization
 /// releasing it is one exchange, which also tells whether a parked thread must be woken. A thread that finds it
 /// taken spins briefly, then parks on ``parking`` until a release, so waiting threads do not steal the processors.
 @usableFromInline
-final class Lock: Sendable {
+package final class Lock: Sendable {
     @usableFromInline let state = Atomic<UInt8>(Lock.free)
     @usableFromInline let parking = LockCondition()
     #if DEBUG
@@ -43,7 +43,7 @@ final class Lock: Sendable {
     @usableFromInline static var takenWithParkedThreads: UInt8 { 2 }
 
     @usableFromInline
-    init() {}
+    package init() {}
 
     @inlinable
     func lock() {
@@ -180,20 +180,20 @@ final class LockCondition: @unchecked Sendable {
 /// Several values may share one lock (pass the same ``Lock`` to their initializers); the static
 /// ``withLock(_:_:waitingOn:while:_:)`` then reaches them together in one critical section.
 @usableFromInline
-final class LockedValue<Value>: @unchecked Sendable {
+package final class LockedValue<Value>: @unchecked Sendable {
     @usableFromInline let lock: Lock
     /// Exclusivity is enforced by the lock, not by the runtime: every access is inside a `withLock`.
     @usableFromInline @exclusivity(unchecked) var value: Value
 
     @usableFromInline
-    init(_ value: Value, lock: Lock = Lock()) {
+    package init(_ value: Value, lock: Lock = Lock()) {
         self.value = value
         self.lock = lock
     }
 
     /// Runs `body` with the value while holding the lock.
     @inlinable
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
@@ -241,9 +241,10 @@ final class LockedValue<Value>: @unchecked Sendable {
     }
 }
 
-/// An identifier of the calling thread, cheap to read (no system call); never 0.
+/// An identifier of the calling thread, cheap to read (no system call); never 0. It is `pthread_self()`, the
+/// number a store reports for the thread that dispatched an action.
 @inlinable
-func currentThreadID() -> UInt {
+package func currentThreadID() -> UInt {
     #if canImport(Darwin)
         UInt(bitPattern: pthread_self())
     #else

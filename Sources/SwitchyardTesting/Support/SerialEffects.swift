@@ -1,5 +1,4 @@
 import ConcurrencyExtras
-import Dispatch
 
 /// Runs `operation` with every task of the process on the main serial executor: a test store's effects then run
 /// one at a time, in a predictable order, and a test clock's `advance` lets each effect that can make progress run
@@ -48,15 +47,4 @@ enum SerialEffects {
             if leases.count == 0 { uncheckedUseMainSerialExecutor = leases.wasOn }
         }
     }
-}
-
-/// Whether the caller runs on the main queue (where the main serial executor runs every task).
-enum MainQueue {
-    private static let key: DispatchSpecificKey<UInt8> = {
-        let key = DispatchSpecificKey<UInt8>()
-        DispatchQueue.main.setSpecific(key: key, value: 1)
-        return key
-    }()
-
-    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == 1 }
 }

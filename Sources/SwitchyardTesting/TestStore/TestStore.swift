@@ -118,7 +118,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
         while !store.effects.runningEffects.isEmpty, Date() < deadline {
             let generation = log.signal.generation
             if store.effects.runningEffects.isEmpty { break }
-            if Thread.isMainThread || MainQueue.isCurrent {
+            if MainThread.isCurrent {
                 _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
             } else if !log.signal.blockingWait(after: generation, until: deadline) {
                 break
