@@ -29,7 +29,6 @@ import Testing
         let clock = TestClock()
         let store = Counter.testStore(clock: clock)
         await store.send(.tickLater)
-        await waitForSuspension(on: clock)
         await clock.advance(by: .seconds(1))
         await store.receive(.tick) { $0.ticks = 1 }
         await store.finish()

@@ -13,6 +13,7 @@ package final class EffectScope: Sendable {
     private struct Locked {
         var table = EffectTable()
         var observers: [@Sendable () -> Void] = []
+        var executor: (any TaskExecutor)?
     }
 
     /// Where failures of effects without an error handler are reported.
@@ -36,12 +37,12 @@ package final class EffectScope: Sendable {
         priority: TaskPriority?,
         operation: @escaping @Sendable () async -> Void
     ) {
-        let decision = state.withLock {
-            $0.table.start(origin: origin, cancellation: cancellation, cancelInFlight: cancelInFlight)
+        let (decision, executor) = state.withLock {
+            ($0.table.start(origin: origin, cancellation: cancellation, cancelInFlight: cancelInFlight), $0.executor)
         }
         guard case .start(let token, let cancelling) = decision else { return }
         for effect in cancelling { effect.perform() }
-        let task = Task(priority: priority) {
+        let task = Task(executorPreference: executor, priority: priority) {
             await operation()
             self.finish(token)
         }
@@ -68,6 +69,12 @@ package final class EffectScope: Sendable {
     /// The effects whose task has not finished yet, cancelled ones included.
     package var runningEffects: [EffectOrigin] {
         state.withLock { $0.table.entries.values.map(\.origin) }
+    }
+
+    /// Runs the effects started from now on with a preference for `executor` (`nil`: the global concurrent
+    /// executor); test tools use it to run a test's effects one at a time and to know when they are all suspended.
+    package func preferExecutor(_ executor: (any TaskExecutor)?) {
+        state.withLock { $0.executor = executor }
     }
 
     /// Calls `observer` each time an effect finishes (on the effect's task), for test tools that wait for effects.

@@ -93,8 +93,8 @@ extension IO {
     ///     }
     /// ```
     ///
-    /// Inject the clock: `ContinuousClock()` in the app, swift-clocks' `TestClock` in tests, which then advance
-    /// time by hand instead of sleeping. The parameters are those of
+    /// Inject the clock: `ContinuousClock()` in the app, `SwitchyardTesting`'s `TestClock` in tests, which then
+    /// advance time by hand instead of sleeping. The parameters are those of
     /// ``run(id:cancelInFlight:priority:operation:catch:fileID:line:)``.
     @preconcurrency
     public static func debounce(

@@ -99,12 +99,18 @@ extension TestStore {
         }
         while true {
             let generation = log.signal.generation
-            if takeUntilMatch() { return }
+            if takeUntilMatch() {
+                await effectExecutor.waitUntilIdle(until: deadline)
+                return
+            }
             // Only effects dispatch to a test store between steps: with none running, the action cannot come any
             // more, and waiting out the timeout would only delay the failure. (An effect that has just ended
             // dispatched before it ended, so its actions are in the log by now.)
             if store.effects.runningEffects.isEmpty {
-                if takeUntilMatch() { return }
+                if takeUntilMatch() {
+                    await effectExecutor.waitUntilIdle(until: deadline)
+                    return
+                }
                 location.report("Expected to receive \(expected), but no effect is running that could dispatch it.")
                 return
             }

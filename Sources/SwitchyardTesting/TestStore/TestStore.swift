@@ -25,7 +25,12 @@ import Switchyard
 /// The test store is exhaustive by default (``Exhaustivity/on``): a state change that the closure does not
 /// describe, an action received but not asserted, or an effect still running when the store is released (or
 /// when ``finish(timeout:fileID:filePath:line:column:)`` is awaited) is a test failure. Effects that wait take an
-/// injected clock; give them a `TestClock` and advance it in the test instead of sleeping.
+/// injected clock; give them a ``TestClock`` and advance it in the test instead of sleeping.
+///
+/// The test store runs its effects one at a time on an executor of its own, and `send` and `receive` return once
+/// every effect is suspended (sleeping, awaiting something, or finished); ``TestClock/advance(by:)`` waits for them
+/// too. A test therefore never advances its clock before an effect has reached its sleep, with Swift Testing's
+/// parallel execution as well. Tasks that an effect creates itself with `Task { … }` are not run there.
 ///
 /// Failures are reported through IssueReporting: as `Issue.record` under Swift Testing and `XCTFail` under XCTest,
 /// at the line of the `send` or `receive` call, with a diff of expected and actual state. Use a test store from
@@ -38,6 +43,8 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
 
     let store: Store<TestStoreAction<Action>, State>
     let log: TestStoreLog<Action, State>
+    /// Runs the store's effects one at a time, and tells when they have all run as far as they can.
+    let effectExecutor = EffectExecutor()
     private let location: SourceLocation
     var needsCompletionCheck = false
 
@@ -84,6 +91,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
             }
         )
         store.effects.observeFinishedEffects { log.signal.notify() }
+        store.effects.preferExecutor(effectExecutor)
     }
 
     /// Creates a test store without middleware, to test a reducer.
@@ -113,7 +121,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     deinit {
         guard needsCompletionCheck, exhaustivity == .on else { return }
         // Effects that have just dispatched their last action may still be returning: give them a moment. On the
-        // main thread, where they run, the main run loop runs them meanwhile.
+        // main thread, the main run loop runs meanwhile, for effects waiting for the main actor.
         let deadline = Date(timeIntervalSinceNow: min(timeout, .seconds(1)).timeInterval)
         while !store.effects.runningEffects.isEmpty, Date() < deadline {
             let generation = log.signal.generation
@@ -177,6 +185,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
             return
         }
         assertState(of: step, updateStateToExpectedResult, at: location)
+        await effectExecutor.waitUntilIdle(until: deadline)
     }
 
     /// Forgets the received actions not asserted yet, so that the next step does not fail for them.

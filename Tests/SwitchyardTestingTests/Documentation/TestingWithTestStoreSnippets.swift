@@ -52,10 +52,15 @@ struct StubSearchAPI: SearchFeature.SearchAPI {
     }
 }
 
-/// Waits until an effect sleeps on `clock`, so that advancing the clock wakes it. (`checkSuspension()` throws
-/// when something sleeps on the clock.)
-func waitForSuspension(on clock: TestClock<Duration>) async {
-    while (try? await clock.checkSuspension()) != nil {}
+/// A search API that answers after a network delay on the test's clock, so that a request can be cancelled while
+/// it is in flight.
+struct DelayedSearchAPI<C: Clock<Duration>>: SearchFeature.SearchAPI {
+    let clock: C
+
+    func search(_ query: String) async throws -> [String] {
+        try await clock.sleep(for: .milliseconds(100))  // the network
+        return ["\(query) 1", "\(query) 2"]
+    }
 }
 
 @Suite struct SearchFeatureTests {
@@ -70,7 +75,6 @@ func waitForSuspension(on clock: TestClock<Duration>) async {
         await store.send(.search("sw")) { $0.query = "sw" }
         await store.send(.search("swift")) { $0.query = "swift" }
 
-        await waitForSuspension(on: clock)
         await clock.advance(by: .milliseconds(300))
 
         await store.receive(.results(["swift 1", "swift 2"])) { $0.results = ["swift 1", "swift 2"] }
@@ -87,24 +91,19 @@ func waitForSuspension(on clock: TestClock<Duration>) async {
         #expect(dispatched.map(\.action) == [.results(["swift 1", "swift 2"])])
         #expect(dispatched.first?.dispatcher.function == "handle(action:from:state:)")
     }
-}
 
-/// The article's serial-effects test, run only where it runs alone (it turns on a process-wide executor).
-@Suite(.enabled(if: serialEffectsRuns > 0)) struct SerialEffectsSnippets {
     @Test func aSearchCancelledInFlightEndsWithTheLatestResults() async {
-        await withSerialEffects {
-            let clock = TestClock()
-            let store = TestStore(
-                initialState: SearchFeature.State(),
-                reducer: SearchFeature.reducer,
-                middleware: SearchFeature.SearchMiddleware(api: DelayedSearchAPI(clock: clock), clock: clock)
-            )
-            await store.send(.search("sw")) { $0.query = "sw" }
-            await clock.advance(by: .milliseconds(300))  // the request for "sw" starts and waits for the network
-            await store.send(.search("swift")) { $0.query = "swift" }  // and is cancelled in flight
-            await clock.advance(by: .milliseconds(400))
-            await store.receive(.results(["swift 1", "swift 2"])) { $0.results = ["swift 1", "swift 2"] }
-            await store.finish()
-        }
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: SearchFeature.State(),
+            reducer: SearchFeature.reducer,
+            middleware: SearchFeature.SearchMiddleware(api: DelayedSearchAPI(clock: clock), clock: clock)
+        )
+        await store.send(.search("sw")) { $0.query = "sw" }
+        await clock.advance(by: .milliseconds(300))  // the request for "sw" starts and waits for the network
+        await store.send(.search("swift")) { $0.query = "swift" }  // and is cancelled in flight
+        await clock.advance(by: .milliseconds(400))
+        await store.receive(.results(["swift 1", "swift 2"])) { $0.results = ["swift 1", "swift 2"] }
+        await store.finish()
     }
 }

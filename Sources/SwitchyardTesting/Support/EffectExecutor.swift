@@ -1,0 +1,63 @@
+import Dispatch
+import Foundation
+
+/// The executor that runs one test store's effects: one job at a time, in the order they become ready, on a serial
+/// queue of its own, and able to tell when no job is left to run.
+///
+/// A test store starts its effects with a preference for this executor, so everything they run outside an actor
+/// runs here: the effect's body, what it awaits, and the child tasks it creates. Other test stores, and the tests
+/// that run in parallel, keep their own executors. "Idle" means that every effect is suspended, waiting for
+/// something outside the executor (a test clock, a continuation, an actor): it is when a test step may look at
+/// what the effects did.
+final class EffectExecutor: TaskExecutor, Sendable {
+    private struct State {
+        /// Jobs enqueued and not finished yet, the running one included.
+        var pending = 0
+    }
+
+    private let queue = DispatchQueue(label: "Switchyard.TestStore.effects")
+    private let state = LockedValue(State())
+    /// Notified each time the executor becomes idle.
+    let becameIdle = AsyncSignal()
+
+    init() {
+        queue.setSpecific(key: Self.currentKey, value: WeakExecutor(self))
+    }
+
+    /// The executor whose queue runs the calling code, if any: a test clock records it for the task that sleeps.
+    static var current: EffectExecutor? { DispatchQueue.getSpecific(key: currentKey)?.executor }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        state.withValue { $0.pending += 1 }
+        queue.async {
+            job.runSynchronously(on: self.asUnownedTaskExecutor())
+            let isIdle = self.state.withValue { state in
+                state.pending -= 1
+                return state.pending == 0
+            }
+            if isIdle { self.becameIdle.notify() }
+        }
+    }
+
+    /// Whether no job is waiting or running.
+    var isIdle: Bool { state.withValue { $0.pending == 0 } }
+
+    /// Waits until no job is waiting or running, or until `deadline`; `false` when the deadline passed first.
+    @discardableResult
+    func waitUntilIdle(until deadline: ContinuousClock.Instant) async -> Bool {
+        while true {
+            let generation = becameIdle.generation
+            if isIdle { return true }
+            guard await becameIdle.wait(after: generation, until: deadline) else { return isIdle }
+        }
+    }
+
+    // The queue's specific value holds the executor weakly: the executor owns the queue.
+    private final class WeakExecutor: Sendable {
+        weak let executor: EffectExecutor?
+        init(_ executor: EffectExecutor) { self.executor = executor }
+    }
+
+    private static let currentKey = DispatchSpecificKey<WeakExecutor>()
+}
