@@ -202,6 +202,31 @@ final class DiagnosticsLog: Sendable {
         #expect(log.reported.count == 2)
     }
 
+    /// A view scoped while the parent's scoped views update (here from a row's invalidation, as a view body that
+    /// appears would) follows the parent from the next state on; the rows keep following, action after action.
+    @Test func aViewScopedWhileScopedViewsUpdateFollowsTheNextStates() throws {
+        let store = makeStore()
+        let view = store.observable()
+        let first = try #require(view.scope(element: 1, in: \.rows, action: Action.row))
+        let scopedDuringUpdate = LockedValue<ObservableStore<String, Profile>?>(nil)
+        withObservationTracking {
+            _ = first.title
+        } onChange: {
+            MainActor.assumeIsolated {
+                let profile = view.scope(state: \.profile, action: { (name: String) in Action.rename(name) })
+                scopedDuringUpdate.withLock { $0 = profile }
+            }
+        }
+        first.send(.rename("uno"))
+        let profile = try #require(scopedDuringUpdate.withLock { $0 })
+        for round in 1...1_000 {
+            first.send(.rename("uno \(round)"))
+        }
+        store.dispatch(.rename("Grace"))
+        #expect(profile.name == "Grace")
+        #expect(first.title == "uno 1000")
+    }
+
     @Test func scopingToAMissingElementReportsAndGivesNothing() {
         let store = makeStore()
         let view = store.observable()

@@ -7,6 +7,8 @@ extension ObservableStore {
     /// ```
     ///
     /// The child keeps this view alive and follows its states; its readers depend on the child's values only.
+    /// Inlinable, like the views' updates, so that they are specialized for the app's types.
+    @inlinable
     public func scope<ChildAction, ChildState>(
         state toChildState: @escaping (State) -> ChildState,
         action toAction: @escaping @Sendable (ChildAction) -> Action
@@ -15,6 +17,7 @@ extension ObservableStore {
         let child = ObservableStore<ChildAction, ChildState>(
             initialState: toChildState(stateWithoutTracking),
             diagnostics: diagnostics,
+            wholeStateChanged: ChangeDetection.wholeDetector(),
             dispatch: { dispatched in parentSend(dispatched.map(toAction)) }
         )
         child.keep(owner: self)
@@ -36,6 +39,7 @@ extension ObservableStore {
     /// - Returns: `nil`, reported through the store's diagnostics, when the collection has no element with `id`.
     ///   When the element disappears later, the view keeps its last state, stops updating, and drops what is sent
     ///   through it; both are reported through the store's diagnostics.
+    @inlinable
     public func scope<Elements: RandomAccessCollection, ElementAction>(
         element id: Elements.Element.ID,
         in elements: @escaping (State) -> Elements,
@@ -51,6 +55,7 @@ extension ObservableStore {
         let child = ObservableStore<ElementAction, Elements.Element>(
             initialState: element,
             diagnostics: diagnostics,
+            wholeStateChanged: ChangeDetection.wholeDetector(),
             dispatch: { dispatched in
                 parentSend(dispatched.map { ElementIDAction(id: id, action: $0) }.map(toAction))
             }
@@ -71,16 +76,19 @@ extension ObservableStore {
     }
 
     /// The dispatch function of this view, for the views scoped from it.
-    private var sender: @Sendable (DispatchedAction<Action>) -> Bool {
+    @usableFromInline
+    var sender: @Sendable (DispatchedAction<Action>) -> Bool {
         let send = dispatchFunction
         return { send($0) }
     }
 
-    private func reportMissingElement<ID>(_ id: ID, when: String) {
+    @usableFromInline
+    func reportMissingElement<ID>(_ id: ID, when: String) {
         Self.report(missing: id, when: when, to: diagnostics)
     }
 
-    private static func report<ID>(missing id: ID, when: String, to diagnostics: StoreDiagnostics) {
+    @usableFromInline
+    static func report<ID>(missing id: ID, when: String, to diagnostics: StoreDiagnostics) {
         diagnostics.report(
             StoreDiagnostic(
                 kind: .scopedElementMissing, message: "no element with id \(id) in the collection when \(when)")
@@ -91,14 +99,19 @@ extension ObservableStore {
 /// Finds an element by id, trying first where it was last found, so that a row's update costs one comparison
 /// while the collection keeps its order.
 @MainActor
+@usableFromInline
 final class ElementFinder<Elements: RandomAccessCollection> where Elements.Element: Identifiable {
-    private let id: Elements.Element.ID
-    private var lastOffset: Int?
+    @usableFromInline let id: Elements.Element.ID
+    /// Read and written on the main actor only, each access instantaneous: no two overlap, so the run-time
+    /// exclusivity check (two per row and per state) is skipped.
+    @usableFromInline @exclusivity(unchecked) var lastOffset: Int?
 
+    @inlinable
     init(id: Elements.Element.ID) {
         self.id = id
     }
 
+    @inlinable
     func element(in elements: Elements) -> Elements.Element? {
         if let lastOffset, lastOffset < elements.count {
             let element = elements[elements.index(elements.startIndex, offsetBy: lastOffset)]

@@ -17,6 +17,7 @@ extension ReduxStoreBase {
         let view = ObservableStore<ActionType, StateType>(
             initialState: current,
             diagnostics: diagnostics,
+            wholeStateChanged: ChangeDetection.wholeDetector(),
             dispatch: { [weak self] dispatched in
                 guard let self else { return false }
                 self.dispatch(dispatched)
@@ -29,27 +30,18 @@ extension ReduxStoreBase {
     }
 }
 
-/// Runs `body`, isolated to the main actor, on the calling thread, which the caller has checked is the main thread.
-///
-/// Invariant: called only where `MainThread.isCurrent` is `true`. The main actor's executor is the main thread, so
-/// `body` runs where its isolation says; a synchronous function's isolation does not change how it is called.
-@inlinable
-func runOnMainThread(_ body: @MainActor () -> Void) {
-    withoutActuallyEscaping(body) { body in
-        unsafeBitCast(body, to: (() -> Void).self)()
-    }
-}
-
 /// Carries the states a store emits on its processing thread to an ``ObservableStore`` on the main actor, in order:
 /// synchronously for a store that processes on the main thread, through the main queue otherwise.
 @usableFromInline
 final class MainActorStates<Action, State: Sendable>: @unchecked Sendable {
-    // Invariant for the unchecked `Sendable`: `view` and `pending` are touched on the main actor only (in `attach`,
-    // and in the closures that `deliver` runs there); `synchronous` is immutable.
+    // Invariant for the unchecked `Sendable`: `view`, `pending` and `attached` are touched on the main actor only (in
+    // `attach`, and in the closures that `deliver` runs there); `synchronous` is immutable. `view` and `attached` skip
+    // the run-time exclusivity check (eighty instructions per access, on every state): every access to them is an
+    // instantaneous read or assignment, on the main actor, so no two overlap.
     @usableFromInline let synchronous: Bool
-    @usableFromInline weak var view: ObservableStore<Action, State>?
+    @usableFromInline @exclusivity(unchecked) weak var view: ObservableStore<Action, State>?
     @usableFromInline var pending: [State] = []
-    @usableFromInline var attached = false
+    @usableFromInline @exclusivity(unchecked) var attached = false
 
     @usableFromInline
     init(synchronous: Bool) {
@@ -71,7 +63,10 @@ final class MainActorStates<Action, State: Sendable>: @unchecked Sendable {
         if synchronous, MainThread.isCurrent {
             // On the main thread, where the main actor runs; `MainActor.assumeIsolated` would check it again, at a
             // cost of hundreds of instructions per state on Linux.
-            runOnMainThread { receive(state) }
+            // Invariant: on the main thread, where the main actor runs, a synchronous main-actor function can be
+            // called as a plain one. The closure captures nothing, so converting it allocates nothing.
+            let receive: @MainActor (MainActorStates, State) -> Void = { delivery, state in delivery.receive(state) }
+            unsafeBitCast(receive, to: ((MainActorStates, State) -> Void).self)(self, state)
         } else {
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self.receive(state) }
