@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardTesting
+import Synchronization
 import Testing
 
 @Suite struct MiddlewareTesterTests {
@@ -85,5 +86,36 @@ import Testing
         #expect(issues.count == 1)
         #expect(issues.first?.contains("effect created at") == true)
         #expect(issues.first?.contains("failed: Failure()") == true)
+    }
+}
+
+@Suite struct MiddlewareTesterSerialEffectsTests {
+    /// Four effects, each running fifty stretches of work between two suspensions: run one job at a time, no two
+    /// stretches ever overlap. On the thread pool, with two cores or more, they would.
+    private final class Overlap: Sendable {
+        let active = Atomic<Int>(0)
+        let mostAtOnce = Atomic<Int>(0)
+    }
+
+    @Test func effectsRunOneJobAtATime() async {
+        let overlap = Overlap()
+        let middleware = AnyMiddleware<Int, String, Int> { count, _, _ in
+            (0..<count).map { index in
+                IO<String>.run { output in
+                    for _ in 0..<50 {
+                        let now = overlap.active.add(1, ordering: .sequentiallyConsistent).newValue
+                        overlap.mostAtOnce.max(now, ordering: .sequentiallyConsistent)
+                        let until = ContinuousClock.now.advanced(by: .microseconds(20))
+                        while ContinuousClock.now < until {}
+                        overlap.active.subtract(1, ordering: .sequentiallyConsistent)
+                        await Task.yield()
+                    }
+                    output.dispatch("effect \(index) done")
+                }
+            }.reduce(.pure(), <>)
+        }
+        let dispatched = await MiddlewareTester(middleware).run(4, state: 0)
+        #expect(dispatched.count == 4)
+        #expect(overlap.mostAtOnce.load(ordering: .sequentiallyConsistent) == 1)
     }
 }
