@@ -119,3 +119,26 @@ import Testing
         #expect(overlap.mostAtOnce.load(ordering: .sequentiallyConsistent) == 1)
     }
 }
+
+@Suite struct MiddlewareTesterOrderTests {
+    /// Three effects that each hop ten times through their executor between two dispatches. Run one job at a time,
+    /// from the order they started, each takes its turn: all three start before any ends, and they end in the
+    /// order they started, at every run. On the thread pool they would interleave at random.
+    @Test(arguments: 0..<200)
+    func effectsBeginInTheOrderTheyStartAndTakeTurns(run: Int) async {
+        let middleware = AnyMiddleware<Int, String, Int> { count, _, _ in
+            (0..<count).map { index in
+                IO<String>.run { output in
+                    output.dispatch("start \(index)")
+                    for _ in 0..<10 { await Task.yield() }
+                    output.dispatch("end \(index)")
+                }
+            }.reduce(.pure(), <>)
+        }
+        let dispatched = await MiddlewareTester(middleware).run(3, state: 0).map(\.action)
+        let started = dispatched.prefix(3).map { $0.replacingOccurrences(of: "start ", with: "") }
+        let ended = dispatched.dropFirst(3).map { $0.replacingOccurrences(of: "end ", with: "") }
+        #expect(dispatched.prefix(3).allSatisfy { $0.hasPrefix("start") }, "\(dispatched)")
+        #expect(ended == started, "\(dispatched)")
+    }
+}

@@ -19,6 +19,39 @@ import Testing
         #expect(ObjectIdentifier(type(of: TestClock())) == ObjectIdentifier(SwitchyardTesting.TestClock.self))
     }
 
+    enum Relay: Equatable, Sendable {
+        case go
+        case started(Int)
+        case ended(Int)
+    }
+
+    /// Two effects that one action starts, each dispatching, hopping ten times through the executor, and
+    /// dispatching again: they begin in the order they started and take turns, so the test can state the order of
+    /// what they dispatch, at every run.
+    @Test(arguments: 0..<200)
+    func effectsThatOneActionStartsDispatchInAPredictableOrder(run: Int) async {
+        let store = TestStore(
+            initialState: 0,
+            reducer: Reducer<Relay, Int>.reduce { action, count in if case .ended = action { count += 1 } },
+            middleware: AnyMiddleware<Relay, Relay, Int> { action, _, _ in
+                guard action == .go else { return .pure() }
+                return [0, 1].map { index in
+                    IO<Relay>.run { output in
+                        output.dispatch(.started(index))
+                        for _ in 0..<10 { await Task.yield() }
+                        output.dispatch(.ended(index))
+                    }
+                }.reduce(.pure(), <>)
+            }
+        )
+        await store.send(.go)
+        await store.receive(.started(0))
+        await store.receive(.started(1))
+        await store.receive(.ended(0)) { $0 = 1 }
+        await store.receive(.ended(1)) { $0 = 2 }
+        await store.finish()
+    }
+
     @Test func receivingWhenNoEffectRunsFailsAtOnceRatherThanAfterTheTimeout() async {
         let started = ContinuousClock.now
         let issues = await capturingIssues {

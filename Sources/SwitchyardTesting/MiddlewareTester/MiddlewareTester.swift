@@ -4,7 +4,8 @@ import Switchyard
 ///
 /// The tester plays the store's part for one action: `state()` returns `stateBefore` while `handle` runs and
 /// `stateAfter` (what the reducer would have produced) inside the IO; asynchronous effects are awaited until they
-/// finish. As in a test store, they run one job at a time on an executor of their own.
+/// finish. As in a test store, they run one job at a time on an executor of their own, and begin in the order they
+/// start.
 ///
 /// ```swift
 /// let tester = MiddlewareTester(FavoritesAPIMiddleware(api: StubFavoritesAPI(response: .success(true))))
@@ -59,14 +60,16 @@ where Middleware.OutputActionType: Sendable, Middleware.StateType: Sendable {
         let signal = AsyncSignal()
         let effects = EffectScope(diagnostics: StoreDiagnostics { location.report($0.description) })
         effects.observeFinishedEffects { signal.notify() }
-        // One job at a time, as in a test store.
+        // One job at a time, as in a test store; the effects that the IO starts begin in the order it starts them.
         let executor = EffectExecutor()
         effects.preferExecutor(executor)
 
         let source = source ?? ActionSource(file: "\(fileID)", function: "run", line: line, info: nil)
         let io = middleware.handle(action: action, from: source, state: { state.current })
         state.withValue { $0 = stateAfter }
+        executor.hold()
         io.run(AnyActionHandler(effectScope: effects) { action in dispatched.withValue { $0.append(action) } })
+        executor.release()
 
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {

@@ -13,6 +13,8 @@ final class EffectExecutor: TaskExecutor, Sendable {
     private struct State {
         /// Jobs enqueued and not finished yet, the running one included.
         var pending = 0
+        /// While ``hold()`` is in effect, the jobs enqueued, in order, not yet handed to the queue.
+        var held: [UnownedJob]?
     }
 
     private let queue = DispatchQueue(label: "Switchyard.TestStore.effects")
@@ -29,15 +31,46 @@ final class EffectExecutor: TaskExecutor, Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        state.withValue { $0.pending += 1 }
-        queue.async {
-            job.runSynchronously(on: self.asUnownedTaskExecutor())
-            let isIdle = self.state.withValue { state in
-                state.pending -= 1
-                return state.pending == 0
-            }
-            if isIdle { self.becameIdle.notify() }
+        let isHeld = state.withValue { state in
+            state.pending += 1
+            state.held?.append(job)
+            return state.held != nil
         }
+        if !isHeld {
+            queue.async { self.runOnQueue(job) }
+        }
+    }
+
+    /// Keeps the jobs enqueued from now on until ``release()``. A test step holds the jobs of the effects that its
+    /// action starts, so that they begin in the order they started: otherwise the first could run, and queue its
+    /// next job, before the step has started the second.
+    func hold() {
+        state.withValue { state in
+            if state.held == nil { state.held = [] }
+        }
+    }
+
+    /// Hands the jobs kept since ``hold()`` to the queue in one block, in order, and the next ones as they come.
+    func release() {
+        let held = state.withValue { state in
+            defer { state.held = nil }
+            return state.held ?? []
+        }
+        guard !held.isEmpty else { return }
+        // One block: a job that one of them enqueues while they run comes after all of them.
+        queue.async {
+            for job in held { self.runOnQueue(job) }
+        }
+    }
+
+    /// Runs `job` on the queue, then tells the waiters if nothing is left.
+    private func runOnQueue(_ job: UnownedJob) {
+        job.runSynchronously(on: asUnownedTaskExecutor())
+        let isIdle = state.withValue { state in
+            state.pending -= 1
+            return state.pending == 0
+        }
+        if isIdle { becameIdle.notify() }
     }
 
     /// Whether no job is waiting or running.

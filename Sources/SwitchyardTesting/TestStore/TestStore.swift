@@ -30,7 +30,8 @@ import Switchyard
 /// The test store runs its effects one at a time on an executor of its own, and `send` and `receive` return once
 /// every effect is suspended (sleeping, awaiting something, or finished); ``TestClock/advance(by:)`` waits for them
 /// too. A test therefore never advances its clock before an effect has reached its sleep, with Swift Testing's
-/// parallel execution as well. Tasks that an effect creates itself with `Task { … }` are not run there.
+/// parallel execution as well. The effects that one action starts begin in the order they started and take turns
+/// at each suspension, so what they dispatch arrives in the same order at every run. Tasks that an effect creates itself with `Task { … }` are not run there.
 ///
 /// Failures are reported through IssueReporting: as `Issue.record` under Swift Testing and `XCTFail` under XCTest,
 /// at the line of the `send` or `receive` call, with a diff of expected and actual state. Use a test store from
@@ -171,6 +172,8 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
                     + unasserted.map { "  \($0.summary)" }.joined(separator: "\n")
             )
         }
+        // The effects that the action starts begin once it is processed, in the order they started.
+        effectExecutor.hold()
         store.dispatch(.sent(action), from: ActionSource(file: "\(fileID)", function: "send", line: line, info: nil))
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var step = log.takeSent()
@@ -180,6 +183,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
             guard step == nil else { break }
             guard await log.signal.wait(after: generation, until: deadline) else { break }
         }
+        effectExecutor.release()
         guard let step else {
             location.report("The store did not process \(action) within \(timeout).")
             return
