@@ -8,7 +8,6 @@ import Synchronization
 // - One thread at a time runs the pipeline: the one that `EngineState` put in the `.processing` phase. Only that
 //   thread calls `process`, `processAlone`, `run` and `deliver`, which use `context`; it does so from the decision
 //   that granted it the role to the decision that handed the role back.
-// - `output` is written once, in `init`, before the core is shared; it is read-only afterwards.
 // - The engine and the state cell's gate share one lock, so a critical section may decide for both (for example
 //   take the processing role and close the gate). The processing thread's id is stored in the cell only inside
 //   those critical sections, so a thread that takes the role over never has its id overwritten by the previous one.
@@ -16,7 +15,7 @@ import Synchronization
 /// The store engine: one object that owns the queue, the state, the observers, the runtime middlewares and the
 /// scheduling of a store, and runs its pipeline.
 @usableFromInline
-final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
+final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let engine: LockedValue<EngineState<Action, State>>
     /// The processing thread's snapshots and batch; see `ProcessorContext` for who may use it.
     @usableFromInline let context: ProcessorContext<Action, State>
@@ -43,7 +42,10 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
     /// A mirror of the shared queue's length, written under the engine's lock: the processing thread appends its
     /// own dispatches to its batch without locking when nothing waits in the shared queue.
     @usableFromInline let sharedQueueCount = Atomic<Int>(0)
-    @usableFromInline private(set) var output: AnyActionHandler<Action>
+    /// The handler that middlewares' IOs and effects dispatch through. It finds the core through `outputTarget`,
+    /// weakly: a handler kept after the store is freed dispatches nowhere.
+    @usableFromInline let output: AnyActionHandler<Action>
+    @usableFromInline let outputTarget: CoreReference<Action, State>
     /// The debugging tool attached to the store, if any.
     @usableFromInline let inspection = InspectionSlot<Action, State>()
 
@@ -73,10 +75,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
         self.getState = { cell.read() }
         self.effects = effects
         self.diagnostics = diagnostics
-        self.output = AnyActionHandler { _ in }
-        self.output = AnyActionHandler(effectScope: effects) { [weak self] dispatched in
-            self?.dispatch(dispatched, isFollowUp: true)
+        // The handler is made before the core exists, so it reaches the core through a reference set below.
+        let outputTarget = CoreReference<Action, State>()
+        self.outputTarget = outputTarget
+        self.output = AnyActionHandler(effectScope: effects) { dispatched in
+            outputTarget.core?.dispatch(dispatched, isFollowUp: true)
         }
+        outputTarget.set(self)
     }
 
     // MARK: - Dispatch
@@ -377,5 +382,37 @@ final class StoreCore<Action: Sendable, State: Sendable>: @unchecked Sendable {
             return released
         }
         _ = consume released
+    }
+}
+
+/// A weak reference to a store's core, set once: the store's output handler, made in the core's `init` before the
+/// core can be referenced, finds the core through it.
+@usableFromInline
+final class CoreReference<Action: Sendable, State: Sendable>: Sendable {
+    @usableFromInline
+    final class Weak: Sendable {
+        @usableFromInline weak let core: StoreCore<Action, State>?
+
+        @inlinable
+        init(_ core: StoreCore<Action, State>) {
+            self.core = core
+        }
+    }
+
+    @usableFromInline let reference = AtomicLazyReference<Weak>()
+
+    @inlinable
+    init() {}
+
+    /// Points the reference at `core`; only the first call has an effect.
+    @inlinable
+    func set(_ core: StoreCore<Action, State>) {
+        _ = reference.storeIfNil(Weak(core))
+    }
+
+    /// The core, while it lives.
+    @inlinable
+    var core: StoreCore<Action, State>? {
+        reference.load()?.core
     }
 }
