@@ -80,8 +80,17 @@ public final class TestClock: Clock, Sendable {
     /// The clock's current time: where the last ``advance(by:)`` left it.
     public var now: Instant { state.withValue { $0.now } }
 
-    /// Creates a clock at `now` (its start, by default).
-    public init(now: Instant = Instant()) {
+    /// Creates a clock at its start.
+    ///
+    /// In a file that also imports swift-clocks (`import Clocks`), `TestClock()` is ambiguous, on purpose: swift-clocks'
+    /// clock has the same initializer and does not wait for the test stores' effects. Write
+    /// `SwitchyardTesting.TestClock()`, or drop `import Clocks`: `import SwitchyardTesting` brings swift-clocks along.
+    public convenience init() {
+        self.init(now: Instant())
+    }
+
+    /// Creates a clock at `now`.
+    public init(now: Instant) {
         state = LockedValue(State(now: now))
     }
 
