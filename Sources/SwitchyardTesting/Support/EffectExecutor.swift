@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Switchyard
 
 /// The executor that runs one test store's effects: one job at a time, in the order they become ready, on a serial
 /// queue of its own, and able to tell when no job is left to run.
@@ -23,11 +24,11 @@ final class EffectExecutor: TaskExecutor, Sendable {
     let becameIdle = AsyncSignal()
 
     init() {
-        queue.setSpecific(key: Self.currentKey, value: WeakExecutor(self))
+        queue.setSpecific(key: Self.currentKey, value: WeakReference(self))
     }
 
     /// The executor whose queue runs the calling code, if any: a test clock records it for the task that sleeps.
-    static var current: EffectExecutor? { DispatchQueue.getSpecific(key: currentKey)?.executor }
+    static var current: EffectExecutor? { DispatchQueue.getSpecific(key: currentKey)?.object }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -86,11 +87,6 @@ final class EffectExecutor: TaskExecutor, Sendable {
         }
     }
 
-    // The queue's specific value holds the executor weakly: the executor owns the queue.
-    private final class WeakExecutor: Sendable {
-        weak let executor: EffectExecutor?
-        init(_ executor: EffectExecutor) { self.executor = executor }
-    }
-
-    private static let currentKey = DispatchSpecificKey<WeakExecutor>()
+    /// The queue's specific value holds the executor weakly: the executor owns the queue.
+    private static let currentKey = DispatchSpecificKey<WeakReference<EffectExecutor>>()
 }

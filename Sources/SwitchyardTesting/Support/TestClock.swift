@@ -1,6 +1,7 @@
 import ConcurrencyExtras
 import Foundation
 import IssueReporting
+import Switchyard
 
 /// A clock whose time moves only when the test advances it, for testing effects that wait: debounces, timeouts,
 /// polling, retries with a delay.
@@ -65,11 +66,7 @@ public final class TestClock: Clock, Sendable {
         var sleepers: [Sleeper] = []
         var nextID: UInt64 = 0
         /// The executors of the test stores whose effects have slept on this clock: ``advance(to:)`` waits for them.
-        var executors: [ObjectIdentifier: Weak] = [:]
-    }
-
-    private struct Weak {
-        weak var executor: EffectExecutor?
+        var executors: [ObjectIdentifier: WeakReference<EffectExecutor>] = [:]
     }
 
     private let state: LockedValue<State>
@@ -102,7 +99,7 @@ public final class TestClock: Clock, Sendable {
         let executor = EffectExecutor.current
         let id: UInt64? = state.withValue { state in
             guard deadline >= state.now else { return nil }
-            if let executor { state.executors[ObjectIdentifier(executor)] = Weak(executor: executor) }
+            if let executor { state.executors[ObjectIdentifier(executor)] = WeakReference(executor) }
             defer { state.nextID &+= 1 }
             return state.nextID
         }
@@ -211,8 +208,8 @@ public final class TestClock: Clock, Sendable {
 
     private func waitForExecutors() async {
         let executors = state.withValue { state in
-            state.executors = state.executors.filter { $0.value.executor != nil }
-            return state.executors.values.compactMap(\.executor)
+            state.executors = state.executors.filter { $0.value.object != nil }
+            return state.executors.values.compactMap(\.object)
         }
         let deadline = ContinuousClock.now.advanced(by: .seconds(5))
         for executor in executors {

@@ -31,7 +31,8 @@ import Switchyard
 /// every effect is suspended (sleeping, awaiting something, or finished); ``TestClock/advance(by:)`` waits for them
 /// too. A test therefore never advances its clock before an effect has reached its sleep, with Swift Testing's
 /// parallel execution as well. The effects that one action starts begin in the order they started and take turns
-/// at each suspension, so what they dispatch arrives in the same order at every run. Tasks that an effect creates itself with `Task { … }` are not run there.
+/// at each suspension, so what they dispatch arrives in the same order at every run. Tasks that an effect creates
+/// itself with `Task { … }` are not run there.
 ///
 /// Failures are reported through IssueReporting: as `Issue.record` under Swift Testing and `XCTFail` under XCTest,
 /// at the line of the `send` or `receive` call, with a diff of expected and actual state. Use a test store from

@@ -42,10 +42,9 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     /// A mirror of the shared queue's length, written under the engine's lock: the processing thread appends its
     /// own dispatches to its batch without locking when nothing waits in the shared queue.
     @usableFromInline let sharedQueueCount = Atomic<Int>(0)
-    /// The handler that middlewares' IOs and effects dispatch through. It finds the core through `outputTarget`,
-    /// weakly: a handler kept after the store is freed dispatches nowhere.
+    /// The handler that middlewares' IOs and effects dispatch through. It finds the core weakly: a handler kept
+    /// after the store is freed dispatches nowhere.
     @usableFromInline let output: AnyActionHandler<Action>
-    @usableFromInline let outputTarget: CoreReference<Action, State>
     /// The debugging tool attached to the store, if any.
     @usableFromInline let inspection = InspectionSlot<Action, State>()
 
@@ -77,7 +76,6 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         self.diagnostics = diagnostics
         // The handler is made before the core exists, so it reaches the core through a reference set below.
         let outputTarget = CoreReference<Action, State>()
-        self.outputTarget = outputTarget
         self.output = AnyActionHandler(effectScope: effects) { dispatched in
             outputTarget.core?.dispatch(dispatched, isFollowUp: true)
         }
@@ -389,17 +387,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
 /// core can be referenced, finds the core through it.
 @usableFromInline
 final class CoreReference<Action: Sendable, State: Sendable>: Sendable {
-    @usableFromInline
-    final class Weak: Sendable {
-        @usableFromInline weak let core: StoreCore<Action, State>?
-
-        @inlinable
-        init(_ core: StoreCore<Action, State>) {
-            self.core = core
-        }
-    }
-
-    @usableFromInline let reference = AtomicLazyReference<Weak>()
+    @usableFromInline let reference = AtomicLazyReference<WeakReference<StoreCore<Action, State>>>()
 
     @inlinable
     init() {}
@@ -407,12 +395,12 @@ final class CoreReference<Action: Sendable, State: Sendable>: Sendable {
     /// Points the reference at `core`; only the first call has an effect.
     @inlinable
     func set(_ core: StoreCore<Action, State>) {
-        _ = reference.storeIfNil(Weak(core))
+        _ = reference.storeIfNil(WeakReference(core))
     }
 
     /// The core, while it lives.
     @inlinable
     var core: StoreCore<Action, State>? {
-        reference.load()?.core
+        reference.load()?.object
     }
 }
