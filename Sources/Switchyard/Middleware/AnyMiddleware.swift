@@ -24,8 +24,11 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
 
     /// Erases `middleware`; erasing an `AnyMiddleware` returns it unchanged, so it is never wrapped twice.
     ///
-    /// Inlinable so that the middleware is erased where its type is known: its `handle` is then specialized.
-    @inlinable
+    /// Inlinable so that the middleware is erased where its type is known: its `handle` is then specialized. Never
+    /// inlined, so that a module erasing one middleware type at many call sites (a hundred lifts, say) compiles one
+    /// specialization whose closures every erased value shares: a composition then calls the same function for each
+    /// of them, which the processor predicts, instead of a copy per call site, which it does not.
+    @inlinable @inline(never)
     public init<M: MiddlewareProtocol & Sendable>(_ middleware: M)
     where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
         if let erased = middleware as? AnyMiddleware {

@@ -156,8 +156,9 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     static var fanOut: Int { 8 }
 
     /// One handler for `handlers`, built bottom-up: groups of up to ``fanOut`` handlers become one node, which calls
-    /// them in order; the nodes are grouped the same way until one is left.
-    @inlinable
+    /// them in order; the nodes are grouped the same way until one is left. Never inlined, so that every
+    /// composition of the same types shares the nodes' code (see ``AnyMiddleware/init(_:)``).
+    @inlinable @inline(never)
     static func fuse(_ handlers: ArraySlice<FusedHandler>) -> FusedHandler? {
         var level = Array(handlers)
         while level.count > 1 {
