@@ -2,6 +2,10 @@ extension AnyMiddleware {
     /// Lifts the erased middleware to global types and keeps it erased: an erased identity stays an identity and an
     /// erased composition stays a composition, with each of its middlewares lifted.
     ///
+    /// Lifting an erased lift again does not nest one lift in another: the result is one lift of the middleware
+    /// lifted first, through all the maps. However many times a middleware is lifted, an action it handles crosses
+    /// the maps in a loop, in the same stack.
+    ///
     /// ```swift
     /// let global: AnyMiddleware<AppAction, AppAction, AppState> = favorites.lift(
     ///     inputAction: \AppAction.favorites,
@@ -19,12 +23,7 @@ extension AnyMiddleware {
             return composition.lift(inputAction: inputActionMap, outputAction: outputActionMap, state: stateMap)
                 .eraseToAnyMiddleware()
         }
-        return LiftMiddleware(
-            middleware: self,
-            inputActionMap: inputActionMap,
-            outputActionMap: outputActionMap,
-            stateMap: stateMap
-        ).eraseToAnyMiddleware()
+        return liftedOnce(inputAction: inputActionMap, outputAction: outputActionMap, state: stateMap)
     }
 
     /// Lifts the input and output actions; the state type stays the same.
@@ -37,12 +36,7 @@ extension AnyMiddleware {
             return composition.lift(inputAction: inputActionMap, outputAction: outputActionMap)
                 .eraseToAnyMiddleware()
         }
-        return LiftMiddleware(
-            middleware: self,
-            inputActionMap: inputActionMap,
-            outputActionMap: outputActionMap,
-            stateLift: { $0 }
-        ).eraseToAnyMiddleware()
+        return liftedOnce(inputAction: inputActionMap, outputAction: outputActionMap)
     }
 
     /// Lifts the output action and the state; the input action type stays the same.

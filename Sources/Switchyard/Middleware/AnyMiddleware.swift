@@ -21,6 +21,10 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
     /// known: a composition calls it directly, not through ``handle(action:from:state:)`` and the erasing closure.
     @usableFromInline
     let leaf: ComposedMiddleware<InputActionType, OutputActionType, StateType>.FusedHandler
+    /// When this middleware is a lift of another erased middleware, the chain of maps down to the middleware lifted
+    /// first, so that lifting it again does not nest; `nil` otherwise.
+    @usableFromInline
+    var relift: (any Relifting<InputActionType, OutputActionType, StateType>)?
 
     /// Erases `middleware`; erasing an `AnyMiddleware` returns it unchanged, so it is never wrapped twice.
     ///
@@ -44,6 +48,7 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
             middleware.receiveContext(getState: getState, output: output)
         }
         self.leaf = ComposedMiddleware.leaf(middleware)
+        self.relift = nil
         if let composed = middleware as? ComposedMiddleware<InputActionType, OutputActionType, StateType> {
             self.composition = MiddlewareBox(composed)
         } else if middleware is IdentityMiddleware<InputActionType, OutputActionType, StateType> {
@@ -74,6 +79,7 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
         self.handler = handle
         self.contextReceiver = receiveContext
         self.composition = nil
+        self.relift = nil
         self.leaf = ComposedMiddleware.FusedHandler { call in
             let io = handle(call.action, call.dispatcher, call.state)
             if !io.isPure {

@@ -17,6 +17,10 @@ extension Reducer {
 
     /// Plugs this reducer into global types; the local state is changed in place through the key path.
     ///
+    /// Lifting a lifted reducer again with key paths does not nest one lift in another: the key paths are joined
+    /// into one, and the action maps run in a loop, so a chain of any length takes the same stack. (The lift with a
+    /// getter and a setter nests.)
+    ///
     /// ```swift
     /// let appReducer = counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
     /// ```
@@ -25,10 +29,13 @@ extension Reducer {
         action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?,
         state stateKeyPath: WritableKeyPath<GlobalStateType, StateType> & Sendable
     ) -> Reducer<GlobalActionType, GlobalStateType> {
-        Reducer<GlobalActionType, GlobalStateType> { action, state in
+        if let relift { return relift.lifted(action: actionMap, state: stateKeyPath) }
+        var lifted = Reducer<GlobalActionType, GlobalStateType> { action, state in
             guard let localAction = actionMap(action) else { return }
             reduce(localAction, &state[keyPath: stateKeyPath])
         }
+        lifted.relift = ReducerLiftChain(base: reduce, action: actionMap, state: stateKeyPath)
+        return lifted
     }
 
     /// Lifts the action only; actions that `actionMap` maps to `nil` are ignored.
@@ -36,18 +43,28 @@ extension Reducer {
     public func lift<GlobalActionType>(
         action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?
     ) -> Reducer<GlobalActionType, StateType> {
-        Reducer<GlobalActionType, StateType> { action, state in
+        if let relift { return relift.lifted(action: actionMap, state: \StateType.self) }
+        var lifted = Reducer<GlobalActionType, StateType> { action, state in
             guard let localAction = actionMap(action) else { return }
             reduce(localAction, &state)
         }
+        lifted.relift = ReducerLiftChain(base: reduce, action: actionMap, state: \StateType.self)
+        return lifted
     }
 
     /// Lifts the state only; the local state is changed in place through the key path.
     public func lift<GlobalStateType>(
         state stateKeyPath: WritableKeyPath<GlobalStateType, StateType> & Sendable
     ) -> Reducer<ActionType, GlobalStateType> {
-        Reducer<ActionType, GlobalStateType> { action, state in
+        if let relift { return relift.lifted(state: stateKeyPath) }
+        var lifted = Reducer<ActionType, GlobalStateType> { action, state in
             reduce(action, &state[keyPath: stateKeyPath])
         }
+        lifted.relift = ReducerLiftChain<ActionType, GlobalStateType, ActionType, StateType>(
+            base: reduce,
+            action: nil,
+            state: stateKeyPath
+        )
+        return lifted
     }
 }

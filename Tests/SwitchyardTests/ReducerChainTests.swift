@@ -1,0 +1,170 @@
+import Foundation
+import Switchyard
+import Testing
+
+/// Composing reducers one at a time and lifting a lifted reducer again do not nest calls: compositions run in a
+/// loop, lifts through key paths join their key paths and run their action maps in a loop.
+@Suite struct ReducerChainTests {
+    private enum Mid: Equatable, Sendable {
+        case add(Int)
+        case noise
+
+        var add: Int? {
+            guard case let .add(value) = self else { return nil }
+            return value
+        }
+    }
+
+    private struct MidState: Equatable, Sendable {
+        var count = 0
+        var log: [Int] = []
+    }
+
+    private enum Top: Equatable, Sendable {
+        case mid(Mid)
+        case other
+
+        var mid: Mid? {
+            guard case let .mid(value) = self else { return nil }
+            return value
+        }
+    }
+
+    private struct TopState: Equatable, Sendable {
+        var mid = MidState()
+        var unrelated = "x"
+    }
+
+    private enum App: Equatable, Sendable {
+        case top(Top)
+        case quit
+
+        var top: Top? {
+            guard case let .top(value) = self else { return nil }
+            return value
+        }
+    }
+
+    private struct AppState: Equatable, Sendable {
+        var top = TopState()
+        var title = "app"
+    }
+
+    /// A reduce function at `level`: reducers that do not commute, so that any other order gives another state.
+    private static func step(_ level: Int) -> @Sendable (Int, inout Int) -> Void {
+        if level.isMultiple(of: 2) { return { action, state in state = state &* 3 &+ action } }
+        return { action, state in state = state &- action &* 2 }
+    }
+
+    /// An action map at `level`, as ``step(_:)``.
+    private static func down(_ level: Int) -> @Sendable (Int) -> Int {
+        if level.isMultiple(of: 2) { return { $0 &* 3 } }
+        return { $0 &- 1 }
+    }
+
+    /// Runs `body` on a thread with a 512 KiB stack, the default for secondary threads on Apple platforms.
+    private static func onASmallStack(_ body: @escaping @Sendable () -> Void) async -> Bool {
+        let finished = startThreads(1, stackSize: 512 * 1024) { _ in body() }
+        return await eventually { finished.value == 1 }
+    }
+
+    @Test func tenThousandReducersComposedOneAtATimeRunInOrderOnASmallStack() async {
+        let count = 10_000
+        var all = Reducer<Int, Int>.identity
+        for level in 0..<count {
+            all = all <> Reducer(Self.step(level))
+        }
+        let expected = (0..<count).reduce(1) { state, level in
+            var state = state
+            Self.step(level)(5, &state)
+            return state
+        }
+        let store = Store(initialState: 1, reducer: all)
+        #expect(await Self.onASmallStack { store.dispatch(5) })
+        #expect(store.state == expected)
+    }
+
+    @Test func compositionsOfCompositionsKeepTheirOrder() {
+        let log = Reducer<Int, [String]> { action, state in state.append("a\(action)") }
+        let b = Reducer<Int, [String]> { action, state in state.append("b\(action)") }
+        let c = Reducer<Int, [String]> { action, state in state.append("c\(action)") }
+        let d = Reducer<Int, [String]> { action, state in state.append("d\(action)") }
+        let composed = (log <> b) <> (c <> d) <> .identity <> (b <> log)
+        var state: [String] = []
+        composed.reduce(1, &state)
+        #expect(state == ["a1", "b1", "c1", "d1", "b1", "a1"])
+    }
+
+    /// Three key-path lifts, each lifting the previous result, against the same reducer lifted once with the maps
+    /// composed: the same states.
+    @Test func threeLiftsBehaveAsOneLiftWithTheMapsComposed() {
+        let local = Reducer<Int, MidState> { amount, state in
+            state.count += amount
+            state.log.append(amount)
+        }
+        let chain =
+            local
+            .lift(action: \Mid.add, state: \TopState.mid)
+            .lift(action: \Top.mid, state: \AppState.top)
+            .lift(action: \App.top, state: \AppState.self)
+        let once = local.lift(action: { (app: App) in app.top?.mid?.add }, state: \AppState.top.mid)
+        let actions: [App] = [.top(.mid(.add(2))), .quit, .top(.other), .top(.mid(.noise)), .top(.mid(.add(5)))]
+        var chainState = AppState()
+        var onceState = AppState()
+        for action in actions {
+            chain.reduce(action, &chainState)
+            once.reduce(action, &onceState)
+        }
+        #expect(chainState.top.mid == MidState(count: 7, log: [2, 5]))
+        #expect(chainState == onceState)
+    }
+
+    @Test func liftsOfTheActionOnlyAndOfTheStateOnlyMixWithLiftsOfBoth() {
+        let local = Reducer<Int, Int> { amount, count in count = count &* 10 &+ amount }
+        let chain =
+            local
+            .lift(action: \Mid.add)
+            .lift(state: \MidState.count)
+            .lift(action: \Top.mid, state: \TopState.mid)
+            .lift(state: \AppState.top)
+            .lift(action: \App.top)
+        var state = AppState()
+        for action: App in [.top(.mid(.add(1))), .quit, .top(.mid(.noise)), .top(.mid(.add(2)))] {
+            chain.reduce(action, &state)
+        }
+        #expect(state.top.mid.count == 12)
+        #expect(state.title == "app")
+        #expect(state.top.unrelated == "x")
+    }
+
+    /// Ten thousand lifts, each lifting the previous result, on a 512 KiB stack: the action goes down through every
+    /// map, in order. Nested, such lifts overflowed that stack at about 3,000.
+    @Test func tenThousandLiftsRunOnASmallStackWithTheirMapsInOrder() async {
+        let depth = 10_000
+        var chain = Reducer<Int, Int> { action, state in state = action }
+        for level in 1...depth {
+            let map = Self.down(level)
+            // Both overloads: the action only, and the action with a key path.
+            chain = level.isMultiple(of: 3) ? chain.lift(action: map) : chain.lift(action: map, state: \Int.self)
+        }
+        let action = 2
+        let expected = (1...depth).reversed().reduce(action) { value, level in Self.down(level)(value) }
+        let store = Store(initialState: 0, reducer: chain)
+        #expect(await Self.onASmallStack { store.dispatch(action) })
+        #expect(store.state == expected)
+    }
+
+    @Test func anActionThatAMapInTheMiddleDropsChangesNothing() {
+        let chain = Reducer<Int, MidState> { _, state in state.count += 1 }
+            .lift(action: \Mid.add, state: \TopState.mid)
+            .lift(action: \Top.mid, state: \AppState.top)
+            .lift(action: \App.top, state: \AppState.self)
+        var state = AppState()
+        for action: App in [.quit, .top(.other), .top(.mid(.noise))] {
+            chain.reduce(action, &state)
+        }
+        #expect(state == AppState())
+        chain.reduce(.top(.mid(.add(1))), &state)
+        #expect(state.top.mid.count == 1)
+    }
+}
