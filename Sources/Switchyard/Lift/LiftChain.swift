@@ -7,7 +7,7 @@
 /// maps are typed at the top, where they filter actions at the cost of one call, and the maps below run in a loop.
 /// A chain of any length then takes the same stack.
 @usableFromInline
-protocol Relifting<InputActionType, OutputActionType, StateType>: Sendable {
+protocol Relifting<InputActionType, OutputActionType, StateType>: AnyObject, Sendable {
     associatedtype InputActionType
     associatedtype OutputActionType
     associatedtype StateType
@@ -28,12 +28,13 @@ protocol Relifting<InputActionType, OutputActionType, StateType>: Sendable {
 
 /// A middleware of base types `BaseInput`, `BaseOutput`, `BaseState` lifted through a chain of maps to `Input`,
 /// `Output`, `State`. It is also the middleware that runs the chain: `handle` maps the action down the chain in a
-/// loop, and maps back what the base middleware dispatches in a loop too.
+/// loop, and maps back what the base middleware dispatches in a loop too. A class, so that an erased middleware
+/// holds it in one reference.
 ///
 /// The maps between the levels are stored with their types erased (`Any`): a chain has a type per level, which one
 /// generic type cannot name. The casts back to a level's type cannot fail: each map is stored next to the maps of
 /// the adjacent levels, whose types it was built with.
-struct LiftChain<Input, Output, State, BaseInput, BaseOutput, BaseState>: MiddlewareProtocol, Relifting {
+final class LiftChain<Input, Output, State, BaseInput, BaseOutput, BaseState>: MiddlewareProtocol, Relifting {
     typealias InputActionType = Input
     typealias OutputActionType = Output
     typealias StateType = State

@@ -19,7 +19,7 @@ public struct Reducer<ActionType, StateType>: Sendable {
     public let reduce: @Sendable (ActionType, inout StateType) -> Void
     /// When this reducer is a composition, the reduce functions it runs in order, so that composing it again
     /// extends the list instead of nesting a call; `nil` otherwise.
-    let parts: FlatList<Reduce>?
+    let parts: ReducerParts<ActionType, StateType>?
     /// When this reducer is a lift of another reducer through key paths, the chain down to the reducer lifted first,
     /// so that lifting it again does not nest; `nil` otherwise.
     var relift: (any ReducerRelifting<ActionType, StateType>)?
@@ -39,7 +39,7 @@ public struct Reducer<ActionType, StateType>: Sendable {
                 for reduce in reducers { reduce(action, &state) }
             }
         }
-        self.parts = parts
+        self.parts = ReducerParts(parts)
         self.relift = nil
     }
 
@@ -64,5 +64,14 @@ extension Reducer: Monoid {
     }
 
     /// The reduce functions this reducer runs, in order.
-    private var flatParts: FlatList<Reduce> { parts ?? FlatList(reduce) }
+    private var flatParts: FlatList<Reduce> { parts?.list ?? FlatList(reduce) }
+}
+
+/// The reduce functions of a composition, in order, in a class: a reducer holds them in one reference.
+final class ReducerParts<ActionType, StateType>: Sendable {
+    let list: FlatList<Reducer<ActionType, StateType>.Reduce>
+
+    init(_ list: FlatList<Reducer<ActionType, StateType>.Reduce>) {
+        self.list = list
+    }
 }

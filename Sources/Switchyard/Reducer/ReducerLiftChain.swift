@@ -5,7 +5,7 @@
 /// through n nested calls (about 170 bytes of stack each). A lifted reducer keeps this description of itself instead,
 /// so that lifting it again builds one lift of the first reducer: the new action map is typed at the top, where it
 /// filters actions at the cost of one call, the maps below run in a loop, and the key paths are joined into one.
-protocol ReducerRelifting<ActionType, StateType>: Sendable {
+protocol ReducerRelifting<ActionType, StateType>: AnyObject, Sendable {
     associatedtype ActionType
     associatedtype StateType
 
