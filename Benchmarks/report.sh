@@ -44,7 +44,7 @@ awk '
         print "`swift package benchmark thresholds check` shows the exact count per million). RSS: peak of the benchmark"
         print "process, harness included."
         print "T2, T4, T8: 2, 4 and 8 threads dispatching into one store; wall ns is the wall time of a run divided by all"
-        print "the actions of all the threads, cpu ns the CPU time of all the threads per action. W3e and W7 run a thousand"
+        print "the actions of all the threads, cpu ns the CPU time of all the threads per action. W3s, W7 and V1000 run a thousand"
         print "dispatches per iteration instead of a million (their mallocs still read per dispatch)."
     }
 ' "$output"
