@@ -5,48 +5,12 @@ import Testing
 /// Lifting an erased lift again does not nest one lift in another: the chain of maps stays flat, runs in a loop, and
 /// behaves as the maps composed.
 @Suite struct LiftChainTests {
-    private enum Mid: Equatable, Sendable {
-        case text(String)
-        case noise
-
-        var text: String? {
-            guard case let .text(value) = self else { return nil }
-            return value
-        }
-    }
-
-    private struct MidState: Equatable, Sendable {
-        var count: Int
-    }
-
-    private enum Top: Equatable, Sendable {
-        case mid(Mid)
-        case other
-
-        var mid: Mid? {
-            guard case let .mid(value) = self else { return nil }
-            return value
-        }
-    }
-
-    private struct TopState: Equatable, Sendable {
-        var mid: MidState
-        var unrelated = "x"
-    }
-
-    private enum App: Equatable, Sendable {
-        case top(Top)
-        case quit
-
-        var top: Top? {
-            guard case let .top(value) = self else { return nil }
-            return value
-        }
-    }
-
-    private struct AppState: Equatable, Sendable {
-        var top: TopState
-    }
+    private typealias Mid = LiftLevels.Mid
+    private typealias MidState = LiftLevels.MidState
+    private typealias Top = LiftLevels.Top
+    private typealias TopState = LiftLevels.TopState
+    private typealias App = LiftLevels.App
+    private typealias AppState = LiftLevels.AppState
 
     /// A map down the chain at `level`: maps that do not commute, so that any other order gives other values.
     private static func down(_ level: Int) -> @Sendable (Int) -> Int {

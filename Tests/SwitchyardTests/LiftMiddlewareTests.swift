@@ -4,34 +4,10 @@ import Testing
 @Suite struct LiftMiddlewareTests {
     private typealias Traced = TraceMiddleware<String, Int>
 
-    private enum Mid: Equatable, Sendable {
-        case text(String)
-        case noise
-
-        var text: String? {
-            guard case let .text(value) = self else { return nil }
-            return value
-        }
-    }
-
-    private struct MidState: Equatable, Sendable {
-        var count: Int
-    }
-
-    private enum Top: Equatable, Sendable {
-        case mid(Mid)
-        case other
-
-        var mid: Mid? {
-            guard case let .mid(value) = self else { return nil }
-            return value
-        }
-    }
-
-    private struct TopState: Equatable, Sendable {
-        var mid: MidState
-        var unrelated = "x"
-    }
+    private typealias Mid = LiftLevels.Mid
+    private typealias MidState = LiftLevels.MidState
+    private typealias Top = LiftLevels.Top
+    private typealias TopState = LiftLevels.TopState
 
     /// Increments the local count on every mapped action.
     private var topReducer: Reducer<Top, TopState> {

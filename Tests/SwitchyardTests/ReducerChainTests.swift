@@ -5,50 +5,12 @@ import Testing
 /// Composing reducers one at a time and lifting a lifted reducer again do not nest calls: compositions run in a
 /// loop, lifts through key paths join their key paths and run their action maps in a loop.
 @Suite struct ReducerChainTests {
-    private enum Mid: Equatable, Sendable {
-        case add(Int)
-        case noise
-
-        var add: Int? {
-            guard case let .add(value) = self else { return nil }
-            return value
-        }
-    }
-
-    private struct MidState: Equatable, Sendable {
-        var count = 0
-        var log: [Int] = []
-    }
-
-    private enum Top: Equatable, Sendable {
-        case mid(Mid)
-        case other
-
-        var mid: Mid? {
-            guard case let .mid(value) = self else { return nil }
-            return value
-        }
-    }
-
-    private struct TopState: Equatable, Sendable {
-        var mid = MidState()
-        var unrelated = "x"
-    }
-
-    private enum App: Equatable, Sendable {
-        case top(Top)
-        case quit
-
-        var top: Top? {
-            guard case let .top(value) = self else { return nil }
-            return value
-        }
-    }
-
-    private struct AppState: Equatable, Sendable {
-        var top = TopState()
-        var title = "app"
-    }
+    private typealias Mid = LiftLevels.Mid
+    private typealias MidState = LiftLevels.MidState
+    private typealias Top = LiftLevels.Top
+    private typealias TopState = LiftLevels.TopState
+    private typealias App = LiftLevels.App
+    private typealias AppState = LiftLevels.AppState
 
     /// A reduce function at `level`: reducers that do not commute, so that any other order gives another state.
     private static func step(_ level: Int) -> @Sendable (Int, inout Int) -> Void {
@@ -98,38 +60,40 @@ import Testing
     /// Three key-path lifts, each lifting the previous result, against the same reducer lifted once with the maps
     /// composed: the same states.
     @Test func threeLiftsBehaveAsOneLiftWithTheMapsComposed() {
-        let local = Reducer<Int, MidState> { amount, state in
-            state.count += amount
-            state.log.append(amount)
+        let local = Reducer<String, MidState> { text, state in
+            state.count += text.count
+            state.log.append(text)
         }
         let chain =
             local
-            .lift(action: \Mid.add, state: \TopState.mid)
+            .lift(action: \Mid.text, state: \TopState.mid)
             .lift(action: \Top.mid, state: \AppState.top)
             .lift(action: \App.top, state: \AppState.self)
-        let once = local.lift(action: { (app: App) in app.top?.mid?.add }, state: \AppState.top.mid)
-        let actions: [App] = [.top(.mid(.add(2))), .quit, .top(.other), .top(.mid(.noise)), .top(.mid(.add(5)))]
+        let once = local.lift(action: { (app: App) in app.top?.mid?.text }, state: \AppState.top.mid)
+        let actions: [App] = [
+            .top(.mid(.text("ab"))), .quit, .top(.other), .top(.mid(.noise)), .top(.mid(.text("cde"))),
+        ]
         var chainState = AppState()
         var onceState = AppState()
         for action in actions {
             chain.reduce(action, &chainState)
             once.reduce(action, &onceState)
         }
-        #expect(chainState.top.mid == MidState(count: 7, log: [2, 5]))
+        #expect(chainState.top.mid == MidState(count: 5, log: ["ab", "cde"]))
         #expect(chainState == onceState)
     }
 
     @Test func liftsOfTheActionOnlyAndOfTheStateOnlyMixWithLiftsOfBoth() {
-        let local = Reducer<Int, Int> { amount, count in count = count &* 10 &+ amount }
+        let local = Reducer<String, Int> { text, count in count = count &* 10 &+ text.count }
         let chain =
             local
-            .lift(action: \Mid.add)
+            .lift(action: \Mid.text)
             .lift(state: \MidState.count)
             .lift(action: \Top.mid, state: \TopState.mid)
             .lift(state: \AppState.top)
             .lift(action: \App.top)
         var state = AppState()
-        for action: App in [.top(.mid(.add(1))), .quit, .top(.mid(.noise)), .top(.mid(.add(2)))] {
+        for action: App in [.top(.mid(.text("a"))), .quit, .top(.mid(.noise)), .top(.mid(.text("bc")))] {
             chain.reduce(action, &state)
         }
         #expect(state.top.mid.count == 12)
@@ -155,8 +119,8 @@ import Testing
     }
 
     @Test func anActionThatAMapInTheMiddleDropsChangesNothing() {
-        let chain = Reducer<Int, MidState> { _, state in state.count += 1 }
-            .lift(action: \Mid.add, state: \TopState.mid)
+        let chain = Reducer<String, MidState> { _, state in state.count += 1 }
+            .lift(action: \Mid.text, state: \TopState.mid)
             .lift(action: \Top.mid, state: \AppState.top)
             .lift(action: \App.top, state: \AppState.self)
         var state = AppState()
@@ -164,7 +128,7 @@ import Testing
             chain.reduce(action, &state)
         }
         #expect(state == AppState())
-        chain.reduce(.top(.mid(.add(1))), &state)
+        chain.reduce(.top(.mid(.text("a"))), &state)
         #expect(state.top.mid.count == 1)
     }
 }
