@@ -55,6 +55,27 @@ import Testing
     /// (The test above once caught that, under ThreadSanitizer: a thread preempted between queueing its action and
     /// counting it let a processor pop that action in place of another thread's, whose next action then found the
     /// store idle and ran ahead of the one still queued. The window is small; this test widens the chances.)
+    /// Two stores, each fed by a thread of its own, process their actions at the same time. They share nothing: under
+    /// ThreadSanitizer (`swift test --sanitize=thread`) this reported a race while the stores passed an empty value
+    /// through their pipelines, which every thread sees at the same placeholder address.
+    @Test func twoStoresProcessingAtTheSameTimeShareNothing() async {
+        let stores = (0..<2).map { _ in
+            Store(
+                initialState: 0,
+                reducer: Reducer<Int, Int>.reduce { action, state in state += action },
+                middleware: AnyMiddleware<Int, Int, Int> { _, _, state in
+                    precondition(state() >= 0)
+                    return .pure()
+                }
+            )
+        }
+        let finished = startThreads(2) { index in
+            for _ in 0..<20_000 { stores[index].dispatch(1) }
+        }
+        #expect(await eventually { finished.value == 2 })
+        #expect(stores.map(\.state) == [20_000, 20_000])
+    }
+
     @Test func manyPreemptedThreadsKeepEachThreadsOrder() async {
         for _ in 0..<4 {
             let state = await tallyConcurrentDispatches(threads: 24, perThread: 5_000)

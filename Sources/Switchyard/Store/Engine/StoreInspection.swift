@@ -134,6 +134,11 @@ protocol PipelineProbe {
 
 @usableFromInline
 struct UntimedPipeline<ProbedState>: PipelineProbe {
+    /// Unused: one byte, so that the probe is not an empty value. The store passes its probe `inout`, and an empty
+    /// value has no storage of its own: every thread then passes the same placeholder address, which
+    /// ThreadSanitizer reports as a race between two stores that process actions at the same time.
+    @usableFromInline var unused: UInt8 = 0
+
     @inlinable init() {}
     @inlinable @inline(__always) mutating func handled() {}
     @inlinable @inline(__always) mutating func reduced(_ state: @autoclosure () -> ProbedState) {}
