@@ -68,6 +68,14 @@ let benchmarks: @Sendable () -> Void = {
     // W3e with a state map: one allocation per dispatch (the lifted getState of the middleware that handles the
     // action); Thresholds/ records 1,000 per thousand dispatches.
     register("W3s_hundred_erased_state_lifts", StateLiftWorkload.self, allocations: .checked, scalingFactor: .kilo)
+    // W3e three levels deep, as a modular app lifts its features: the app's and the area's maps run for every
+    // middleware, the area's in the lift chain's loop.
+    register(
+        "W3c_hundred_erased_lifts_three_deep",
+        ErasedLiftChainWorkload.self,
+        allocations: .checked,
+        scalingFactor: .kilo
+    )
     // No allocation per dispatch, but 2 per iteration at the time of writing, which Thresholds/ records.
     register("W6_ten_observers", TenObserversWorkload.self, allocations: .checked)
     register(

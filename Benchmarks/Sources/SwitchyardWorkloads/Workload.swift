@@ -23,6 +23,7 @@ package var allWorkloads: [any Workload.Type] {
         ErasedMiddlewareWorkload.self,
         ErasedLiftWorkload.self,
         StateLiftWorkload.self,
+        ErasedLiftChainWorkload.self,
         TwoThreadsWorkload.self,
         FourThreadsWorkload.self,
         EightThreadsWorkload.self,

@@ -13,7 +13,7 @@ extension AnyMiddleware {
     ///     state: \AppState.favorites
     /// )
     /// ```
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
@@ -27,7 +27,7 @@ extension AnyMiddleware {
     }
 
     /// Lifts the input and output actions; the state type stays the same.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalInputActionType, GlobalOutputActionType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
@@ -40,7 +40,7 @@ extension AnyMiddleware {
     }
 
     /// Lifts the output action and the state; the input action type stays the same.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalOutputActionType, GlobalStateType>(
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
@@ -49,7 +49,7 @@ extension AnyMiddleware {
     }
 
     /// Lifts the input action and the state; the output action type stays the same.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalInputActionType, GlobalStateType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
@@ -58,7 +58,7 @@ extension AnyMiddleware {
     }
 
     /// Lifts the input action only.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalInputActionType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?
     ) -> AnyMiddleware<GlobalInputActionType, OutputActionType, StateType> {
@@ -66,7 +66,7 @@ extension AnyMiddleware {
     }
 
     /// Lifts the output action only.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalOutputActionType>(
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
     ) -> AnyMiddleware<InputActionType, GlobalOutputActionType, StateType> {
@@ -74,7 +74,7 @@ extension AnyMiddleware {
     }
 
     /// Lifts the state only.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalStateType>(
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> AnyMiddleware<InputActionType, OutputActionType, GlobalStateType> {

@@ -9,7 +9,7 @@ extension ComposedMiddleware {
     ///     state: \AppState.favorites
     /// )
     /// ```
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
@@ -25,7 +25,7 @@ extension ComposedMiddleware {
     }
 
     /// Lifts the input and output actions of every middleware; the state type stays the same.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalInputActionType, GlobalOutputActionType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
@@ -38,7 +38,7 @@ extension ComposedMiddleware {
     }
 
     /// Lifts the output action and the state of every middleware; the input action type stays the same.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalOutputActionType, GlobalStateType>(
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
@@ -47,7 +47,7 @@ extension ComposedMiddleware {
     }
 
     /// Lifts the input action and the state of every middleware; the output action type stays the same.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalInputActionType, GlobalStateType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
@@ -56,7 +56,7 @@ extension ComposedMiddleware {
     }
 
     /// Lifts the input action of every middleware.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalInputActionType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?
     ) -> ComposedMiddleware<GlobalInputActionType, OutputActionType, StateType> {
@@ -64,7 +64,7 @@ extension ComposedMiddleware {
     }
 
     /// Lifts the output action of every middleware.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalOutputActionType>(
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
     ) -> ComposedMiddleware<InputActionType, GlobalOutputActionType, StateType> {
@@ -72,7 +72,7 @@ extension ComposedMiddleware {
     }
 
     /// Lifts the state of every middleware.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalStateType>(
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> ComposedMiddleware<InputActionType, OutputActionType, GlobalStateType> {

@@ -3,27 +3,48 @@
 ///
 /// Lifting an erased middleware wraps it; lifting the result again would wrap the wrapper, and an action handled at
 /// the bottom of a chain of n lifts would cross n nested calls (about 400 bytes of stack each). An erased lift keeps
-/// this description of itself instead, so that lifting it again builds one lift of the first middleware: the new
-/// maps are typed at the top, where they filter actions at the cost of one call, and the maps below run in a loop.
-/// A chain of any length then takes the same stack.
+/// this description of itself instead, so that lifting it again builds one lift over the chain: the new maps are
+/// typed at the top, where they filter actions at the cost of one call, and the maps below run in a loop. A chain of
+/// any length then takes the same stack.
 @usableFromInline
 protocol Relifting<InputActionType, OutputActionType, StateType>: AnyObject, Sendable {
     associatedtype InputActionType
     associatedtype OutputActionType
     associatedtype StateType
 
-    /// The erased middleware lifted once more, with a state map.
-    func lifted<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
-        inputAction: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
-        state: @escaping @Sendable (GlobalStateType) -> StateType
-    ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>
+    /// The chain as one erased middleware, whose `handle` maps an action down the chain in a loop.
+    var middleware: AnyMiddleware<InputActionType, OutputActionType, StateType> { get }
 
-    /// The erased middleware lifted once more, with the state passed through.
-    func lifted<GlobalInputActionType, GlobalOutputActionType>(
-        inputAction: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
-    ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, StateType>
+    /// The chain with one more lift on top, whose maps ``LiftStep`` erased.
+    func appending<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
+        inputStep: @escaping LiftStep.Input,
+        outputStep: @escaping LiftStep.Value,
+        stateStep: LiftStep.Value?,
+        to: (GlobalInputActionType, GlobalOutputActionType, GlobalStateType).Type
+    ) -> any Relifting<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>
+}
+
+/// The maps of a lift, with their types erased, so that a chain of lifts of different types can run them in a loop.
+/// Built where the lift is written, so that they are specialized for the app's types.
+@usableFromInline
+enum LiftStep {
+    /// An input map: `nil` stops the action.
+    @usableFromInline typealias Input = @Sendable (Any) -> Any?
+    /// An output or a state map.
+    @usableFromInline typealias Value = @Sendable (Any) -> Any
+
+    @inlinable
+    static func input<From, To>(_ map: @escaping @Sendable (From) -> To?) -> Input {
+        { value in
+            guard let mapped = map(unbox(value, as: From.self)) else { return nil }
+            return mapped
+        }
+    }
+
+    @inlinable
+    static func value<From, To>(_ map: @escaping @Sendable (From) -> To) -> Value {
+        { value in map(unbox(value, as: From.self)) }
+    }
 }
 
 /// A middleware of base types `BaseInput`, `BaseOutput`, `BaseState` lifted through a chain of maps to `Input`,
@@ -39,39 +60,41 @@ final class LiftChain<Input, Output, State, BaseInput, BaseOutput, BaseState>: M
     typealias OutputActionType = Output
     typealias StateType = State
 
-    typealias InputStep = @Sendable (Any) -> Any?
-    typealias OutputStep = @Sendable (Any) -> Any
-    typealias StateStep = @Sendable (Any) -> Any
-
     /// The middleware lifted first.
     let base: AnyMiddleware<BaseInput, BaseOutput, BaseState>
+    /// `base`'s `handle`, kept apart so that calling it needs nothing of `base`'s generic type.
+    let baseHandle: @Sendable (BaseInput, ActionSource, @escaping GetState<BaseState>) -> IO<BaseOutput>
     /// From `Input` down to `BaseInput`, outermost first; `nil` stops the action.
-    let inputSteps: FlatList<InputStep>
+    let inputSteps: FlatList<LiftStep.Input>
     /// From `BaseOutput` up to `Output`, innermost first.
-    let outputSteps: FlatList<OutputStep>
+    let outputSteps: FlatList<LiftStep.Value>
     /// From `State` down to `BaseState`, outermost first; `nil` when no level maps the state.
-    let stateSteps: FlatList<StateStep>?
+    let stateSteps: FlatList<LiftStep.Value>?
 
-    /// The chain of one lift of `base`.
-    init(
+    /// The chain of one lift of `base`; `stateStep` is `nil` when the lift passes the state through.
+    @usableFromInline
+    convenience init(
         base: AnyMiddleware<BaseInput, BaseOutput, BaseState>,
-        inputAction: @escaping @Sendable (Input) -> BaseInput?,
-        outputAction: @escaping @Sendable (BaseOutput) -> Output,
-        state: (@Sendable (State) -> BaseState)?
+        inputStep: @escaping LiftStep.Input,
+        outputStep: @escaping LiftStep.Value,
+        stateStep: LiftStep.Value?
     ) {
-        self.base = base
-        self.inputSteps = FlatList(Self.inputStep(inputAction))
-        self.outputSteps = FlatList(Self.valueStep(outputAction))
-        self.stateSteps = state.map { FlatList(Self.valueStep($0)) }
+        self.init(
+            base: base,
+            inputSteps: FlatList(inputStep),
+            outputSteps: FlatList(outputStep),
+            stateSteps: stateStep.map { FlatList($0) }
+        )
     }
 
     private init(
         base: AnyMiddleware<BaseInput, BaseOutput, BaseState>,
-        inputSteps: FlatList<InputStep>,
-        outputSteps: FlatList<OutputStep>,
-        stateSteps: FlatList<StateStep>?
+        inputSteps: FlatList<LiftStep.Input>,
+        outputSteps: FlatList<LiftStep.Value>,
+        stateSteps: FlatList<LiftStep.Value>?
     ) {
         self.base = base
+        self.baseHandle = base.handler
         self.inputSteps = inputSteps
         self.outputSteps = outputSteps
         self.stateSteps = stateSteps
@@ -93,7 +116,7 @@ final class LiftChain<Input, Output, State, BaseInput, BaseOutput, BaseState>: M
             return true
         }
         guard mapped else { return .pure() }
-        let io = base.handle(action: unbox(value, as: BaseInput.self), from: dispatcher, state: baseState(state))
+        let io = baseHandle(unbox(value, as: BaseInput.self), dispatcher, baseState(state))
         guard !io.isPure else { return .pure() }
         return io.map(mapOutput)
     }
@@ -101,8 +124,8 @@ final class LiftChain<Input, Output, State, BaseInput, BaseOutput, BaseState>: M
     /// `getState` mapped down to the base state.
     private func baseState(_ getState: @escaping GetState<State>) -> GetState<BaseState> {
         guard let stateSteps else {
-            // No level maps the state: it is the base state.
-            return { unbox(getState(), as: BaseState.self) }
+            // No level maps the state: it is the base state, and `getState` serves as it is.
+            return sameType(getState, as: GetState<BaseState>.self)
         }
         return {
             var value: Any = getState()
@@ -124,104 +147,95 @@ final class LiftChain<Input, Output, State, BaseInput, BaseOutput, BaseState>: M
 
     // MARK: Lifting again
 
-    func lifted<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
-        inputAction: @escaping @Sendable (GlobalInputActionType) -> Input?,
-        outputAction: @escaping @Sendable (Output) -> GlobalOutputActionType,
-        state: @escaping @Sendable (GlobalStateType) -> State
-    ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
-        let top = LiftMiddleware(
-            middleware: self,
-            inputActionMap: inputAction,
-            outputActionMap: outputAction,
-            stateMap: state
-        )
-        return AnyMiddleware(
-            top,
-            relift: LiftChain<
-                GlobalInputActionType, GlobalOutputActionType, GlobalStateType, BaseInput, BaseOutput, BaseState
-            >(
-                base: base,
-                inputSteps: inputSteps.prepending(Self.inputStep(inputAction)),
-                outputSteps: outputSteps.appending(Self.valueStep(outputAction)),
-                stateSteps: stateSteps?.prepending(Self.valueStep(state)) ?? FlatList(Self.valueStep(state))
-            )
-        )
-    }
+    var middleware: AnyMiddleware<Input, Output, State> { AnyMiddleware(self) }
 
-    func lifted<GlobalInputActionType, GlobalOutputActionType>(
-        inputAction: @escaping @Sendable (GlobalInputActionType) -> Input?,
-        outputAction: @escaping @Sendable (Output) -> GlobalOutputActionType
-    ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, State> {
-        let top = LiftMiddleware(
-            middleware: self,
-            inputActionMap: inputAction,
-            outputActionMap: outputAction,
-            stateLift: { $0 }
+    func appending<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
+        inputStep: @escaping LiftStep.Input,
+        outputStep: @escaping LiftStep.Value,
+        stateStep: LiftStep.Value?,
+        to: (GlobalInputActionType, GlobalOutputActionType, GlobalStateType).Type
+    ) -> any Relifting<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
+        let below = stateSteps
+        let steps = stateStep.map { step in below?.prepending(step) ?? FlatList(step) } ?? below
+        return LiftChain<
+            GlobalInputActionType, GlobalOutputActionType, GlobalStateType, BaseInput, BaseOutput, BaseState
+        >(
+            base: base,
+            inputSteps: inputSteps.prepending(inputStep),
+            outputSteps: outputSteps.appending(outputStep),
+            stateSteps: steps
         )
-        return AnyMiddleware(
-            top,
-            relift: LiftChain<GlobalInputActionType, GlobalOutputActionType, State, BaseInput, BaseOutput, BaseState>(
-                base: base,
-                inputSteps: inputSteps.prepending(Self.inputStep(inputAction)),
-                outputSteps: outputSteps.appending(Self.valueStep(outputAction)),
-                stateSteps: stateSteps
-            )
-        )
-    }
-
-    // MARK: Erasing the maps
-
-    private static func inputStep<From, To>(_ map: @escaping @Sendable (From) -> To?) -> InputStep {
-        { value in
-            guard let mapped = map(unbox(value, as: From.self)) else { return nil }
-            return mapped
-        }
-    }
-
-    private static func valueStep<From, To>(_ map: @escaping @Sendable (From) -> To) -> OutputStep {
-        { value in map(unbox(value, as: From.self)) }
     }
 }
 
 extension AnyMiddleware {
-    /// This erased middleware, wrapped in `top` and erased again, with the chain that lifts it again flat.
+    /// `top`, erased, with the chain that lifts it again flat.
+    @inlinable
     init<Top: MiddlewareProtocol & Sendable>(
         _ top: Top,
-        relift: some Relifting<InputActionType, OutputActionType, StateType>
+        relift: any Relifting<InputActionType, OutputActionType, StateType>
     )
     where Top.InputActionType == InputActionType, Top.OutputActionType == OutputActionType, Top.StateType == StateType {
         self.init(top)
         self.relift = relift
     }
 
-    /// This erased middleware lifted once: typed at the top, and flat when lifted again.
+    /// This erased middleware lifted once more: typed at the top, where the new maps filter the actions, over the
+    /// chain of the lifts below, which runs in a loop. Inlinable, so that the top and the maps' erased steps are
+    /// specialized for the app's types.
+    @inlinable
     func liftedOnce<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
         inputAction: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
         state: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
-        if let relift {
-            return relift.lifted(inputAction: inputAction, outputAction: outputAction, state: state)
-        }
+        let below = relift?.middleware ?? self
         return AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
             LiftMiddleware(
-                middleware: self, inputActionMap: inputAction, outputActionMap: outputAction, stateMap: state),
-            relift: LiftChain(base: self, inputAction: inputAction, outputAction: outputAction, state: state)
+                middleware: below, inputActionMap: inputAction, outputActionMap: outputAction, stateMap: state),
+            relift: chained(
+                inputStep: LiftStep.input(inputAction),
+                outputStep: LiftStep.value(outputAction),
+                stateStep: LiftStep.value(state),
+                to: (GlobalInputActionType, GlobalOutputActionType, GlobalStateType).self
+            )
         )
     }
 
     /// ``liftedOnce(inputAction:outputAction:state:)`` with the state passed through.
+    @inlinable
     func liftedOnce<GlobalInputActionType, GlobalOutputActionType>(
         inputAction: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
     ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, StateType> {
-        if let relift {
-            return relift.lifted(inputAction: inputAction, outputAction: outputAction)
-        }
+        let below = relift?.middleware ?? self
         return AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, StateType>(
             LiftMiddleware(
-                middleware: self, inputActionMap: inputAction, outputActionMap: outputAction, stateLift: { $0 }),
-            relift: LiftChain(base: self, inputAction: inputAction, outputAction: outputAction, state: nil)
+                middleware: below, inputActionMap: inputAction, outputActionMap: outputAction, stateLift: { $0 }),
+            relift: chained(
+                inputStep: LiftStep.input(inputAction),
+                outputStep: LiftStep.value(outputAction),
+                stateStep: nil,
+                to: (GlobalInputActionType, GlobalOutputActionType, StateType).self
+            )
         )
+    }
+
+    /// The chain of this middleware with one more lift: this middleware's chain extended, or, when it is not a lift,
+    /// the chain of one lift of it.
+    @usableFromInline
+    func chained<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
+        inputStep: @escaping LiftStep.Input,
+        outputStep: @escaping LiftStep.Value,
+        stateStep: LiftStep.Value?,
+        to levels: (GlobalInputActionType, GlobalOutputActionType, GlobalStateType).Type
+    ) -> any Relifting<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
+        if let relift {
+            return relift.appending(inputStep: inputStep, outputStep: outputStep, stateStep: stateStep, to: levels)
+        }
+        return LiftChain<
+            GlobalInputActionType, GlobalOutputActionType, GlobalStateType,
+            InputActionType, OutputActionType, StateType
+        >(base: self, inputStep: inputStep, outputStep: outputStep, stateStep: stateStep)
     }
 }

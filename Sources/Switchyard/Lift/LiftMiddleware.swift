@@ -33,6 +33,7 @@ public struct LiftMiddleware<
         )
     }
 
+    @usableFromInline
     init(
         middleware: PartMiddleware,
         inputActionMap: @escaping @Sendable (GlobalInputActionType) -> PartMiddleware.InputActionType?,
