@@ -1,7 +1,7 @@
 extension Reducer where StateType: Identifiable, StateType.ID: SendableMetatype {
     /// Runs this element reducer on the element, found by id, that each `ElementIDAction` addresses.
     /// An id that is not in the collection is ignored.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func liftToCollection<
         GlobalActionType, GlobalStateType, CollectionState: MutableCollection & SendableMetatype
     >(
@@ -15,7 +15,7 @@ extension Reducer where StateType: Identifiable, StateType.ID: SendableMetatype 
 extension Reducer {
     /// Runs this element reducer on the element whose `identifier` equals the id of each `ElementIDAction`.
     /// An id that is not in the collection is ignored.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func liftToCollection<
         GlobalActionType, GlobalStateType, CollectionState: MutableCollection & SendableMetatype,
         ID: Hashable & SendableMetatype
@@ -37,7 +37,7 @@ extension Reducer {
 
     /// Runs this element reducer on the element at the index of each `ElementIndexAction`.
     /// An index out of bounds is ignored.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func liftToCollection<
         GlobalActionType, GlobalStateType, CollectionState: MutableCollection & SendableMetatype
     >(

@@ -1,7 +1,7 @@
 extension Reducer {
     /// Plugs this reducer into global types with closures: `actionGetter` extracts the local action (or `nil` to
     /// ignore), `stateGetter` and `stateSetter` read and write the local state.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalActionType, GlobalStateType>(
         actionGetter: @escaping @Sendable (GlobalActionType) -> ActionType?,
         stateGetter: @escaping @Sendable (GlobalStateType) -> StateType,
@@ -24,47 +24,90 @@ extension Reducer {
     /// ```swift
     /// let appReducer = counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
     /// ```
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalActionType, GlobalStateType>(
         action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?,
         state stateKeyPath: WritableKeyPath<GlobalStateType, StateType> & Sendable
     ) -> Reducer<GlobalActionType, GlobalStateType> {
-        if let relift { return relift.lifted(action: actionMap, state: stateKeyPath) }
-        var lifted = Reducer<GlobalActionType, GlobalStateType> { action, state in
-            guard let localAction = actionMap(action) else { return }
-            reduce(localAction, &state[keyPath: stateKeyPath])
+        var lifted: Reducer<GlobalActionType, GlobalStateType>
+        if let relift {
+            lifted = Reducer<GlobalActionType, GlobalStateType> { action, state in
+                guard let localAction = actionMap(action) else { return }
+                relift.reduce(localAction, &state[keyPath: stateKeyPath])
+            }
+        } else {
+            lifted = Reducer<GlobalActionType, GlobalStateType> { action, state in
+                guard let localAction = actionMap(action) else { return }
+                reduce(localAction, &state[keyPath: stateKeyPath])
+            }
         }
-        lifted.relift = ReducerLiftChain(base: reduce, action: actionMap, state: stateKeyPath)
+        lifted.relift = chained(
+            actionStep: LiftStep.input(actionMap),
+            path: stateKeyPath,
+            to: (GlobalActionType, GlobalStateType).self
+        )
         return lifted
     }
 
     /// Lifts the action only; actions that `actionMap` maps to `nil` are ignored.
-    @preconcurrency
+    @inlinable @preconcurrency
     public func lift<GlobalActionType>(
         action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?
     ) -> Reducer<GlobalActionType, StateType> {
-        if let relift { return relift.lifted(action: actionMap, state: \StateType.self) }
-        var lifted = Reducer<GlobalActionType, StateType> { action, state in
-            guard let localAction = actionMap(action) else { return }
-            reduce(localAction, &state)
+        var lifted: Reducer<GlobalActionType, StateType>
+        if let relift {
+            lifted = Reducer<GlobalActionType, StateType> { action, state in
+                guard let localAction = actionMap(action) else { return }
+                relift.reduce(localAction, &state)
+            }
+        } else {
+            lifted = Reducer<GlobalActionType, StateType> { action, state in
+                guard let localAction = actionMap(action) else { return }
+                reduce(localAction, &state)
+            }
         }
-        lifted.relift = ReducerLiftChain(base: reduce, action: actionMap, state: \StateType.self)
+        lifted.relift = chained(
+            actionStep: LiftStep.input(actionMap),
+            path: \StateType.self,
+            to: (GlobalActionType, StateType).self
+        )
         return lifted
     }
 
     /// Lifts the state only; the local state is changed in place through the key path.
+    @inlinable
     public func lift<GlobalStateType>(
         state stateKeyPath: WritableKeyPath<GlobalStateType, StateType> & Sendable
     ) -> Reducer<ActionType, GlobalStateType> {
-        if let relift { return relift.lifted(state: stateKeyPath) }
-        var lifted = Reducer<ActionType, GlobalStateType> { action, state in
-            reduce(action, &state[keyPath: stateKeyPath])
+        var lifted: Reducer<ActionType, GlobalStateType>
+        if let relift {
+            lifted = Reducer<ActionType, GlobalStateType> { action, state in
+                relift.reduce(action, &state[keyPath: stateKeyPath])
+            }
+        } else {
+            lifted = Reducer<ActionType, GlobalStateType> { action, state in
+                reduce(action, &state[keyPath: stateKeyPath])
+            }
         }
-        lifted.relift = ReducerLiftChain<ActionType, GlobalStateType, ActionType, StateType>(
-            base: reduce,
-            action: nil,
-            state: stateKeyPath
-        )
+        lifted.relift = chained(actionStep: nil, path: stateKeyPath, to: (ActionType, GlobalStateType).self)
         return lifted
+    }
+
+    /// The chain of this reducer with one more lift: this reducer's chain extended, or, when it is not a lift, the
+    /// chain of one lift of it. `actionStep` is `nil` for a lift of the state only.
+    @usableFromInline
+    func chained<GlobalActionType, GlobalStateType>(
+        actionStep: LiftStep.Input?,
+        path: WritableKeyPath<GlobalStateType, StateType> & Sendable,
+        to levels: (GlobalActionType, GlobalStateType).Type
+    ) -> any ReducerRelifting<GlobalActionType, GlobalStateType> {
+        if let relift {
+            return relift.appending(actionStep: actionStep, path: path, to: levels)
+        }
+        return ReducerLiftChain<GlobalActionType, GlobalStateType, ActionType, StateType>(
+            base: reduce,
+            actionStep: actionStep,
+            path: path
+        )
     }
 }

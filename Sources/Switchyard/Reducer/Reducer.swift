@@ -22,7 +22,7 @@ public struct Reducer<ActionType, StateType>: Sendable {
     let parts: ReducerParts<ActionType, StateType>?
     /// When this reducer is a lift of another reducer through key paths, the chain down to the reducer lifted first,
     /// so that lifting it again does not nest; `nil` otherwise.
-    var relift: (any ReducerRelifting<ActionType, StateType>)?
+    @usableFromInline var relift: (any ReducerRelifting<ActionType, StateType>)?
 
     /// Creates a reducer from its reduce function.
     @preconcurrency

@@ -5,20 +5,21 @@
 /// through n nested calls (about 170 bytes of stack each). A lifted reducer keeps this description of itself instead,
 /// so that lifting it again builds one lift of the first reducer: the new action map is typed at the top, where it
 /// filters actions at the cost of one call, the maps below run in a loop, and the key paths are joined into one.
+@usableFromInline
 protocol ReducerRelifting<ActionType, StateType>: AnyObject, Sendable {
     associatedtype ActionType
     associatedtype StateType
 
-    /// The reducer lifted once more, with an action map and a key path.
-    func lifted<GlobalActionType, GlobalStateType>(
-        action: @escaping @Sendable (GlobalActionType) -> ActionType?,
-        state: WritableKeyPath<GlobalStateType, StateType> & Sendable
-    ) -> Reducer<GlobalActionType, GlobalStateType>
+    /// Reduces `action` on `state` through the chain, in a loop.
+    func reduce(_ action: ActionType, _ state: inout StateType)
 
-    /// The reducer lifted once more, with a key path only.
-    func lifted<GlobalStateType>(
-        state: WritableKeyPath<GlobalStateType, StateType> & Sendable
-    ) -> Reducer<ActionType, GlobalStateType>
+    /// The chain with one more lift on top: its action map, erased (`nil` for a lift of the state only), and its key
+    /// path.
+    func appending<GlobalActionType, GlobalStateType>(
+        actionStep: LiftStep.Input?,
+        path: WritableKeyPath<GlobalStateType, StateType> & Sendable,
+        to: (GlobalActionType, GlobalStateType).Type
+    ) -> any ReducerRelifting<GlobalActionType, GlobalStateType>
 }
 
 /// A reducer of `BaseAction` and `BaseState` lifted through a chain of action maps and key paths to `Action` and
@@ -30,33 +31,29 @@ protocol ReducerRelifting<ActionType, StateType>: AnyObject, Sendable {
 final class ReducerLiftChain<Action, State, BaseAction, BaseState>: ReducerRelifting {
     typealias ActionType = Action
     typealias StateType = State
-    typealias ActionStep = @Sendable (Any) -> Any?
 
     /// The reducer lifted first.
     let base: @Sendable (BaseAction, inout BaseState) -> Void
     /// From `Action` down to `BaseAction`, outermost first; `nil` when no level maps the action.
-    let actionSteps: FlatList<ActionStep>?
+    let actionSteps: FlatList<LiftStep.Input>?
     /// `base`, typed for `Action`, when no level maps the action (`Action` is `BaseAction`).
     let unmappedBase: (@Sendable (Action, inout BaseState) -> Void)?
     /// From `State` to `BaseState`: the key paths of every level, joined.
     let path: JoinedKeyPath<State, BaseState>
 
-    /// The chain of one lift of `base`; `action` is `nil` for a lift of the state only.
+    /// The chain of one lift of `base`; `actionStep` is `nil` for a lift of the state only.
+    @usableFromInline
     convenience init(
         base: @escaping @Sendable (BaseAction, inout BaseState) -> Void,
-        action: (@Sendable (Action) -> BaseAction?)?,
-        state: WritableKeyPath<State, BaseState> & Sendable
+        actionStep: LiftStep.Input?,
+        path: WritableKeyPath<State, BaseState> & Sendable
     ) {
-        self.init(
-            base: base,
-            actionSteps: action.map { FlatList(Self.step($0)) },
-            path: JoinedKeyPath(state)
-        )
+        self.init(base: base, actionSteps: actionStep.map { FlatList($0) }, path: JoinedKeyPath(path))
     }
 
     private init(
         base: @escaping @Sendable (BaseAction, inout BaseState) -> Void,
-        actionSteps: FlatList<ActionStep>?,
+        actionSteps: FlatList<LiftStep.Input>?,
         path: JoinedKeyPath<State, BaseState>
     ) {
         self.base = base
@@ -86,42 +83,18 @@ final class ReducerLiftChain<Action, State, BaseAction, BaseState>: ReducerRelif
         base(unbox(value, as: BaseAction.self), &state[keyPath: path.path])
     }
 
-    func lifted<GlobalActionType, GlobalStateType>(
-        action: @escaping @Sendable (GlobalActionType) -> Action?,
-        state: WritableKeyPath<GlobalStateType, State> & Sendable
-    ) -> Reducer<GlobalActionType, GlobalStateType> {
-        var lifted = Reducer<GlobalActionType, GlobalStateType> { globalAction, globalState in
-            guard let localAction = action(globalAction) else { return }
-            self.reduce(localAction, &globalState[keyPath: state])
-        }
-        let step = Self.step(action)
-        lifted.relift = ReducerLiftChain<GlobalActionType, GlobalStateType, BaseAction, BaseState>(
+    func appending<GlobalActionType, GlobalStateType>(
+        actionStep: LiftStep.Input?,
+        path: WritableKeyPath<GlobalStateType, State> & Sendable,
+        to: (GlobalActionType, GlobalStateType).Type
+    ) -> any ReducerRelifting<GlobalActionType, GlobalStateType> {
+        let below = actionSteps
+        let steps = actionStep.map { step in below?.prepending(step) ?? FlatList(step) } ?? below
+        return ReducerLiftChain<GlobalActionType, GlobalStateType, BaseAction, BaseState>(
             base: base,
-            actionSteps: actionSteps?.prepending(step) ?? FlatList(step),
-            path: path.prepending(state)
+            actionSteps: steps,
+            path: self.path.prepending(path)
         )
-        return lifted
-    }
-
-    func lifted<GlobalStateType>(
-        state: WritableKeyPath<GlobalStateType, State> & Sendable
-    ) -> Reducer<Action, GlobalStateType> {
-        var lifted = Reducer<Action, GlobalStateType> { action, globalState in
-            self.reduce(action, &globalState[keyPath: state])
-        }
-        lifted.relift = ReducerLiftChain<Action, GlobalStateType, BaseAction, BaseState>(
-            base: base,
-            actionSteps: actionSteps,
-            path: path.prepending(state)
-        )
-        return lifted
-    }
-
-    private static func step<From, To>(_ map: @escaping @Sendable (From) -> To?) -> ActionStep {
-        { value in
-            guard let mapped = map(unbox(value, as: From.self)) else { return nil }
-            return mapped
-        }
     }
 }
 
