@@ -15,7 +15,8 @@ protocol Relifting<InputActionType, OutputActionType, StateType>: AnyObject, Sen
     /// The chain as one erased middleware, whose `handle` maps an action down the chain in a loop.
     var middleware: AnyMiddleware<InputActionType, OutputActionType, StateType> { get }
 
-    /// The chain with one more lift on top, whose maps ``LiftStep`` erased.
+    /// The chain with one more lift on top, given as its maps erased by ``LiftStep`` (`stateStep` is `nil` for a lift
+    /// that passes the state through) and the types of the new top level.
     func appending<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
         inputStep: @escaping LiftStep.Input,
         outputStep: @escaping LiftStep.Value,
@@ -33,6 +34,7 @@ enum LiftStep {
     /// An output or a state map.
     @usableFromInline typealias Value = @Sendable (Any) -> Any
 
+    /// `map`, erased.
     @inlinable
     static func input<From, To>(_ map: @escaping @Sendable (From) -> To?) -> Input {
         { value in
@@ -41,6 +43,7 @@ enum LiftStep {
         }
     }
 
+    /// `map`, erased.
     @inlinable
     static func value<From, To>(_ map: @escaping @Sendable (From) -> To) -> Value {
         { value in map(unbox(value, as: From.self)) }

@@ -3,7 +3,7 @@
 ///
 /// Lifting a reducer wraps it; lifting the result again would wrap the wrapper, and a chain of n lifts would reduce
 /// through n nested calls (about 170 bytes of stack each). A lifted reducer keeps this description of itself instead,
-/// so that lifting it again builds one lift of the first reducer: the new action map is typed at the top, where it
+/// so that lifting it again builds one lift over the chain: the new action map is typed at the top, where it
 /// filters actions at the cost of one call, the maps below run in a loop, and the key paths are joined into one.
 @usableFromInline
 protocol ReducerRelifting<ActionType, StateType>: AnyObject, Sendable {
