@@ -122,6 +122,12 @@ struct FlatList<Element> {
         }
     }
 
+    /// `element` followed by `list`, where either may be missing: `nil` when both are.
+    static func prepending(_ element: Element?, to list: FlatList?) -> FlatList? {
+        guard let element else { return list }
+        return list?.prepending(element) ?? FlatList(element)
+    }
+
     /// The elements of `lhs` followed by those of `rhs`: the shorter list is copied into the other's buffer when
     /// that buffer has room at the right end and no other list has grown it there; both are copied otherwise.
     @usableFromInline

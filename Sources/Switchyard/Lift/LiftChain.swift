@@ -158,15 +158,13 @@ final class LiftChain<Input, Output, State, BaseInput, BaseOutput, BaseState>: M
         stateStep: LiftStep.Value?,
         to: (GlobalInputActionType, GlobalOutputActionType, GlobalStateType).Type
     ) -> any Relifting<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
-        let below = stateSteps
-        let steps = stateStep.map { step in below?.prepending(step) ?? FlatList(step) } ?? below
-        return LiftChain<
+        LiftChain<
             GlobalInputActionType, GlobalOutputActionType, GlobalStateType, BaseInput, BaseOutput, BaseState
         >(
             base: base,
             inputSteps: inputSteps.prepending(inputStep),
             outputSteps: outputSteps.appending(outputStep),
-            stateSteps: steps
+            stateSteps: .prepending(stateStep, to: stateSteps)
         )
     }
 }

@@ -29,17 +29,10 @@ extension Reducer {
         action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?,
         state stateKeyPath: WritableKeyPath<GlobalStateType, StateType> & Sendable
     ) -> Reducer<GlobalActionType, GlobalStateType> {
-        var lifted: Reducer<GlobalActionType, GlobalStateType>
-        if let relift {
-            lifted = Reducer<GlobalActionType, GlobalStateType> { action, state in
-                guard let localAction = actionMap(action) else { return }
-                relift.reduce(localAction, &state[keyPath: stateKeyPath])
-            }
-        } else {
-            lifted = Reducer<GlobalActionType, GlobalStateType> { action, state in
-                guard let localAction = actionMap(action) else { return }
-                reduce(localAction, &state[keyPath: stateKeyPath])
-            }
+        let below = reduceBelowLift
+        var lifted = Reducer<GlobalActionType, GlobalStateType> { action, state in
+            guard let localAction = actionMap(action) else { return }
+            below(localAction, &state[keyPath: stateKeyPath])
         }
         lifted.relift = chained(
             actionStep: LiftStep.input(actionMap),
@@ -54,17 +47,10 @@ extension Reducer {
     public func lift<GlobalActionType>(
         action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?
     ) -> Reducer<GlobalActionType, StateType> {
-        var lifted: Reducer<GlobalActionType, StateType>
-        if let relift {
-            lifted = Reducer<GlobalActionType, StateType> { action, state in
-                guard let localAction = actionMap(action) else { return }
-                relift.reduce(localAction, &state)
-            }
-        } else {
-            lifted = Reducer<GlobalActionType, StateType> { action, state in
-                guard let localAction = actionMap(action) else { return }
-                reduce(localAction, &state)
-            }
+        let below = reduceBelowLift
+        var lifted = Reducer<GlobalActionType, StateType> { action, state in
+            guard let localAction = actionMap(action) else { return }
+            below(localAction, &state)
         }
         lifted.relift = chained(
             actionStep: LiftStep.input(actionMap),
@@ -79,18 +65,20 @@ extension Reducer {
     public func lift<GlobalStateType>(
         state stateKeyPath: WritableKeyPath<GlobalStateType, StateType> & Sendable
     ) -> Reducer<ActionType, GlobalStateType> {
-        var lifted: Reducer<ActionType, GlobalStateType>
-        if let relift {
-            lifted = Reducer<ActionType, GlobalStateType> { action, state in
-                relift.reduce(action, &state[keyPath: stateKeyPath])
-            }
-        } else {
-            lifted = Reducer<ActionType, GlobalStateType> { action, state in
-                reduce(action, &state[keyPath: stateKeyPath])
-            }
+        let below = reduceBelowLift
+        var lifted = Reducer<ActionType, GlobalStateType> { action, state in
+            below(action, &state[keyPath: stateKeyPath])
         }
         lifted.relift = chained(actionStep: nil, path: stateKeyPath, to: (ActionType, GlobalStateType).self)
         return lifted
+    }
+
+    /// What a lift of this reducer calls: the chain's loop when this reducer is itself a lift (calling `reduce` would
+    /// nest one lift in another), `reduce` otherwise.
+    @inlinable
+    var reduceBelowLift: @Sendable (ActionType, inout StateType) -> Void {
+        guard let relift else { return reduce }
+        return { action, state in relift.reduce(action, &state) }
     }
 
     /// The chain of this reducer with one more lift: this reducer's chain extended, or, when it is not a lift, the

@@ -88,11 +88,9 @@ final class ReducerLiftChain<Action, State, BaseAction, BaseState>: ReducerRelif
         path: WritableKeyPath<GlobalStateType, State> & Sendable,
         to: (GlobalActionType, GlobalStateType).Type
     ) -> any ReducerRelifting<GlobalActionType, GlobalStateType> {
-        let below = actionSteps
-        let steps = actionStep.map { step in below?.prepending(step) ?? FlatList(step) } ?? below
-        return ReducerLiftChain<GlobalActionType, GlobalStateType, BaseAction, BaseState>(
+        ReducerLiftChain<GlobalActionType, GlobalStateType, BaseAction, BaseState>(
             base: base,
-            actionSteps: steps,
+            actionSteps: .prepending(actionStep, to: actionSteps),
             path: self.path.prepending(path)
         )
     }
