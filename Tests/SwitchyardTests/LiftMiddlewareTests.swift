@@ -86,6 +86,48 @@ import Testing
         #expect(harness.dispatched.values[0].dispatcher.info == "t")
     }
 
+    // MARK: - In a composition
+
+    /// A composition of up to a few hundred middlewares calls a lift through a leaf of its own, which skips the
+    /// actions the lift does not map; a larger one loops over its middlewares. Either way the lift does what its
+    /// `handle` does alone, and calls `inputAction` once per action.
+    @Test(arguments: ["composed", "erased, then composed", "in a composition too large to fuse"])
+    func aLiftInACompositionDoesWhatItsHandleDoes(_ shape: String) {
+        func lifted(_ trace: Trace, maps: Trace) -> LiftMiddleware<Top, Top, TopState, Traced> {
+            traced(trace).lift(
+                inputAction: { (top: Top) -> String? in
+                    maps.append("\(top)")
+                    return top.mid?.text
+                },
+                outputAction: { Top.mid(.text($0)) },
+                state: \TopState.mid.count)
+        }
+        let state = TopState(mid: MidState(count: 4))
+        let (aloneTrace, aloneMaps) = (Trace(), Trace())
+        let alone = run(
+            lifted(aloneTrace, maps: aloneMaps), trace: aloneTrace, state: state, reducer: topReducer,
+            actions: topActions)
+        #expect(alone.trace == ["t.handle(4)", "t.io(5)", "t.handle(6)", "t.io(7)"])
+        #expect(alone.dispatched == [.mid(.text("a!")), .mid(.text("b!"))])
+        #expect(aloneMaps.entries.count == topActions.count)
+
+        let (trace, maps) = (Trace(), Trace())
+        let lift = lifted(trace, maps: maps)
+        let silent = AnyMiddleware<Top, Top, TopState> { _, _, _ in .pure() }
+        let composition: ComposedMiddleware<Top, Top, TopState> =
+            switch shape {
+            case "composed": silent <> lift <> silent
+            case "erased, then composed": silent <> lift.eraseToAnyMiddleware() <> silent
+            default:
+                (Array(repeating: silent, count: 300) + [lift.eraseToAnyMiddleware(), silent])
+                    .reduce(ComposedMiddleware()) { $0 <> $1 }
+            }
+        let inComposition = run(composition, trace: trace, state: state, reducer: topReducer, actions: topActions)
+        #expect(inComposition.trace == alone.trace)
+        #expect(inComposition.dispatched == alone.dispatched)
+        #expect(maps.entries == aloneMaps.entries)
+    }
+
     // MARK: - The seven overloads
 
     @Test func liftInputOutputAndState() {

@@ -67,3 +67,19 @@ public struct LiftMiddleware<
 }
 
 extension LiftMiddleware: Sendable where PartMiddleware: Sendable {}
+
+extension LiftMiddleware: FilteringMiddleware {
+    /// The rest of `handle`, for an action that `inputActionMap` mapped to `localAction`. Never inlined, so that the
+    /// leaf that calls it keeps nothing in registers across the map's call.
+    @inlinable @inline(never)
+    func handle(
+        mapped localAction: PartMiddleware.InputActionType,
+        call: inout ComposedMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>.HandleCall
+    ) {
+        let io = middleware.handle(action: localAction, from: call.dispatcher, state: stateLift(call.state))
+            .map(outputActionMap)
+        if !io.isPure {
+            call.io = io <> call.io
+        }
+    }
+}

@@ -137,10 +137,16 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     /// The fused handler of one middleware: its IO, unless pure, is put before the IO so far.
     ///
     /// The middleware is captured in a box, so calling the handler passes one pointer where a captured struct would
-    /// be passed field by field, and `handle` loads only the fields it uses.
+    /// be passed field by field, and `handle` loads only the fields it uses. A lift gets a leaf that calls its
+    /// input map and nothing else for the actions it does not map (see `filteringLeaf(_:)`).
     @inlinable
     static func leaf<M: MiddlewareProtocol & Sendable>(_ middleware: M) -> FusedHandler
     where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
+        if let filtering = middleware as? any FilteringMiddleware,
+            let leaf = filteringLeaf(filtering) as? FusedHandler
+        {
+            return leaf
+        }
         let box = MiddlewareBox(middleware)
         return FusedHandler { call in
             let io = box.middleware.handle(action: call.action, from: call.dispatcher, state: call.state)
