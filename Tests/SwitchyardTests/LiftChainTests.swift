@@ -2,8 +2,8 @@ import Foundation
 import Switchyard
 import Testing
 
-/// Lifting an erased lift again does not nest one lift in another: the chain of maps stays flat, runs in a loop, and
-/// behaves as the maps composed.
+/// Lifting an erased lift again nests one lift in another up to eight levels; deeper, the lifts run over one flat
+/// chain of maps, in a loop. Either way they behave as the maps composed.
 @Suite struct LiftChainTests {
     private typealias Mid = LiftLevels.Mid
     private typealias MidState = LiftLevels.MidState
@@ -18,6 +18,15 @@ import Testing
         return { $0 &- 1 }
     }
 
+    /// `middleware` lifted `padding` times with maps that change nothing: the lifts written after it then start
+    /// deeper in the chain. Up to eight erased lifts nest, typed; deeper ones run over the flat chain, so the
+    /// tests below run at both depths.
+    private static func padded<Output>(
+        _ middleware: AnyMiddleware<String, Output, Int>, _ padding: Int
+    ) -> AnyMiddleware<String, Output, Int> {
+        (0..<padding).reduce(middleware) { lifted, _ in lifted.lift(inputAction: { $0 }, outputAction: { $0 }) }
+    }
+
     /// A map up the chain at `level`, as ``down(_:)``.
     private static func up(_ level: Int) -> @Sendable (Int) -> Int {
         if level.isMultiple(of: 2) { return { $0 &+ 7 } }
@@ -26,14 +35,16 @@ import Testing
 
     /// Three erased lifts, each lifting the result of the previous one, against the same middleware lifted once with
     /// the maps composed: the same calls, the same states read, the same actions dispatched, with their sources.
-    @Test func threeErasedLiftsBehaveAsOneLiftWithTheMapsComposed() {
+    @Test(arguments: [0, 5, 10])
+    func threeErasedLiftsBehaveAsOneLiftWithTheMapsComposed(padding: Int) {
         let chainTrace = Trace()
         let onceTrace = Trace()
-        let chain = TraceMiddleware<String, Int>(name: "t", trace: chainTrace) { [$0 + "!"] }
-            .eraseToAnyMiddleware()
-            .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
-            .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
-            .lift(inputAction: \App.top, outputAction: App.top, state: \AppState.top)
+        let chain = Self.padded(
+            TraceMiddleware<String, Int>(name: "t", trace: chainTrace) { [$0 + "!"] }.eraseToAnyMiddleware(), padding
+        )
+        .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
+        .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
+        .lift(inputAction: \App.top, outputAction: App.top, state: \AppState.top)
         let once = TraceMiddleware<String, Int>(name: "t", trace: onceTrace) { [$0 + "!"] }.lift(
             inputAction: { (app: App) in app.top?.mid?.text },
             outputAction: { App.top(.mid(.text($0))) },
@@ -61,13 +72,15 @@ import Testing
     }
 
     /// An action that a map in the middle of the chain maps to `nil` reaches nothing below it, and the IO is pure.
-    @Test func anActionThatAMapInTheMiddleDropsReachesNothingBelowIt() {
+    @Test(arguments: [0, 5, 10])
+    func anActionThatAMapInTheMiddleDropsReachesNothingBelowIt(padding: Int) {
         let trace = Trace()
-        let chain = TraceMiddleware<String, Int>(name: "t", trace: trace) { [$0] }
-            .eraseToAnyMiddleware()
-            .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
-            .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
-            .lift(inputAction: \App.top, outputAction: App.top, state: \AppState.top)
+        let chain = Self.padded(
+            TraceMiddleware<String, Int>(name: "t", trace: trace) { [$0] }.eraseToAnyMiddleware(), padding
+        )
+        .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
+        .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
+        .lift(inputAction: \App.top, outputAction: App.top, state: \AppState.top)
         let state = AppState(top: TopState(mid: MidState(count: 0)))
         #expect(chain.handle(action: .quit, from: .here(), state: { state }).isPure)
         #expect(chain.handle(action: .top(.other), from: .here(), state: { state }).isPure)
@@ -78,14 +91,16 @@ import Testing
     }
 
     /// The lifts that pass the state through (input and output only) mix with those that map it.
-    @Test func liftsThatPassTheStateThroughMixWithLiftsThatMapIt() {
+    @Test(arguments: [0, 5, 10])
+    func liftsThatPassTheStateThroughMixWithLiftsThatMapIt(padding: Int) {
         let trace = Trace()
-        let chain = TraceMiddleware<String, Int>(name: "t", trace: trace) { [$0 + "?"] }
-            .eraseToAnyMiddleware()
-            .lift(inputAction: \Mid.text, outputAction: Mid.text)
-            .lift(inputAction: \Top.mid, outputAction: Top.mid)
-            .lift(state: \MidState.count)
-            .lift(inputAction: \App.top, outputAction: App.top)
+        let chain = Self.padded(
+            TraceMiddleware<String, Int>(name: "t", trace: trace) { [$0 + "?"] }.eraseToAnyMiddleware(), padding
+        )
+        .lift(inputAction: \Mid.text, outputAction: Mid.text)
+        .lift(inputAction: \Top.mid, outputAction: Top.mid)
+        .lift(state: \MidState.count)
+        .lift(inputAction: \App.top, outputAction: App.top)
         let harness = PipelineHarness(
             state: MidState(count: 7),
             reducer: .reduce { _, state in state.count += 1 },
@@ -99,10 +114,10 @@ import Testing
 
     /// A middleware that keeps its context, lifted through a chain, receives the context lifted: its `getState`
     /// reads its part of the state and its `output` dispatches global actions.
-    @Test func aMiddlewareThatKeepsItsContextReceivesItLiftedThroughTheChain() async {
+    @Test(arguments: [0, 5, 10])
+    func aMiddlewareThatKeepsItsContextReceivesItLiftedThroughTheChain(padding: Int) async {
         let context = Slot<(GetState<Int>, AnyActionHandler<String>)>()
-        let chain = ContextKeepingMiddleware(context: context)
-            .eraseToAnyMiddleware()
+        let chain = Self.padded(ContextKeepingMiddleware(context: context).eraseToAnyMiddleware(), padding)
             .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
             .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
             .lift(inputAction: \App.top, outputAction: App.top, state: \AppState.top)

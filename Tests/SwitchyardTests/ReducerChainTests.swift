@@ -2,8 +2,9 @@ import Foundation
 import Switchyard
 import Testing
 
-/// Composing reducers one at a time and lifting a lifted reducer again do not nest calls: compositions run in a
-/// loop, lifts through key paths join their key paths and run their action maps in a loop.
+/// Composing reducers one at a time does not nest calls: compositions run in a loop. Lifting a lifted reducer again
+/// with key paths nests up to eight levels; deeper, the lifts join their key paths and run their action maps in a
+/// loop.
 @Suite struct ReducerChainTests {
     private typealias Mid = LiftLevels.Mid
     private typealias MidState = LiftLevels.MidState
@@ -22,6 +23,12 @@ import Testing
     private static func down(_ level: Int) -> @Sendable (Int) -> Int {
         if level.isMultiple(of: 2) { return { $0 &* 3 } }
         return { $0 &- 1 }
+    }
+
+    /// `reducer` lifted `padding` times with an action map that changes nothing: the lifts written after it then
+    /// start deeper in the chain, so the tests below run both nested and over the flat chain.
+    private static func padded<State>(_ reducer: Reducer<String, State>, _ padding: Int) -> Reducer<String, State> {
+        (0..<padding).reduce(reducer) { lifted, _ in lifted.lift(action: { (text: String) in text }) }
     }
 
     /// Runs `body` on a thread with a 512 KiB stack, the default for secondary threads on Apple platforms.
@@ -59,13 +66,13 @@ import Testing
 
     /// Three key-path lifts, each lifting the previous result, against the same reducer lifted once with the maps
     /// composed: the same states.
-    @Test func threeLiftsBehaveAsOneLiftWithTheMapsComposed() {
+    @Test(arguments: [0, 5, 10])
+    func threeLiftsBehaveAsOneLiftWithTheMapsComposed(padding: Int) {
         let local = Reducer<String, MidState> { text, state in
             state.count += text.count
             state.log.append(text)
         }
-        let chain =
-            local
+        let chain = Self.padded(local, padding)
             .lift(action: \Mid.text, state: \TopState.mid)
             .lift(action: \Top.mid, state: \AppState.top)
             .lift(action: \App.top, state: \AppState.self)
@@ -83,10 +90,10 @@ import Testing
         #expect(chainState == onceState)
     }
 
-    @Test func liftsOfTheActionOnlyAndOfTheStateOnlyMixWithLiftsOfBoth() {
+    @Test(arguments: [0, 5, 10])
+    func liftsOfTheActionOnlyAndOfTheStateOnlyMixWithLiftsOfBoth(padding: Int) {
         let local = Reducer<String, Int> { text, count in count = count &* 10 &+ text.count }
-        let chain =
-            local
+        let chain = Self.padded(local, padding)
             .lift(action: \Mid.text)
             .lift(state: \MidState.count)
             .lift(action: \Top.mid, state: \TopState.mid)
@@ -118,8 +125,9 @@ import Testing
         #expect(store.state == expected)
     }
 
-    @Test func anActionThatAMapInTheMiddleDropsChangesNothing() {
-        let chain = Reducer<String, MidState> { _, state in state.count += 1 }
+    @Test(arguments: [0, 5, 10])
+    func anActionThatAMapInTheMiddleDropsChangesNothing(padding: Int) {
+        let chain = Self.padded(Reducer<String, MidState> { _, state in state.count += 1 }, padding)
             .lift(action: \Mid.text, state: \TopState.mid)
             .lift(action: \Top.mid, state: \AppState.top)
             .lift(action: \App.top, state: \AppState.self)

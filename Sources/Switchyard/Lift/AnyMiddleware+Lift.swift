@@ -2,9 +2,9 @@ extension AnyMiddleware {
     /// Lifts the erased middleware to global types and keeps it erased: an erased identity stays an identity and an
     /// erased composition stays a composition, with each of its middlewares lifted.
     ///
-    /// Lifting an erased lift again does not nest one lift in another: the result is one lift of the middleware
-    /// lifted first, through all the maps. However many times a middleware is lifted, an action it handles crosses
-    /// the maps in a loop, in the same stack.
+    /// Lifting an erased lift again nests one lift in the other, typed, up to eight levels. Deeper, the result is
+    /// one lift over a flat chain of all the maps below it, which an action crosses in a loop: however many times a
+    /// middleware is lifted, it takes the same stack.
     ///
     /// ```swift
     /// let global: AnyMiddleware<AppAction, AppAction, AppState> = favorites.lift(

@@ -3,9 +3,10 @@
 ///
 /// Lifting an erased middleware wraps it; lifting the result again would wrap the wrapper, and an action handled at
 /// the bottom of a chain of n lifts would cross n nested calls (about 400 bytes of stack each). An erased lift keeps
-/// this description of itself instead, so that lifting it again builds one lift over the chain: the new maps are
+/// this description of itself instead, so that lifting it again can build one lift over the chain: the new maps are
 /// typed at the top, where they filter actions at the cost of one call, and the maps below run in a loop. A chain of
-/// any length then takes the same stack.
+/// any length then takes the same stack. Up to ``AnyMiddleware/maximumNestedLifts`` levels, lifts nest instead,
+/// which is faster: the chain is used past that depth only.
 @usableFromInline
 protocol Relifting<InputActionType, OutputActionType, StateType>: AnyObject, Sendable {
     associatedtype InputActionType
@@ -14,6 +15,9 @@ protocol Relifting<InputActionType, OutputActionType, StateType>: AnyObject, Sen
 
     /// The chain as one erased middleware, whose `handle` maps an action down the chain in a loop.
     var middleware: AnyMiddleware<InputActionType, OutputActionType, StateType> { get }
+
+    /// The number of lifts in the chain.
+    var depth: Int { get }
 
     /// The chain with one more lift on top, given as its maps erased by ``LiftStep`` (`stateStep` is `nil` for a lift
     /// that passes the state through) and the types of the new top level.
@@ -152,6 +156,8 @@ final class LiftChain<Input, Output, State, BaseInput, BaseOutput, BaseState>: M
 
     var middleware: AnyMiddleware<Input, Output, State> { AnyMiddleware(self) }
 
+    var depth: Int { inputSteps.count }
+
     func appending<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
         inputStep: @escaping LiftStep.Input,
         outputStep: @escaping LiftStep.Value,
@@ -190,7 +196,7 @@ extension AnyMiddleware {
         outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
         state: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
-        let below = relift?.middleware ?? self
+        let below = liftBelow
         return AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
             LiftMiddleware(
                 middleware: below, inputActionMap: inputAction, outputActionMap: outputAction, stateMap: state),
@@ -209,7 +215,7 @@ extension AnyMiddleware {
         inputAction: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
     ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, StateType> {
-        let below = relift?.middleware ?? self
+        let below = liftBelow
         return AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, StateType>(
             LiftMiddleware(
                 middleware: below, inputActionMap: inputAction, outputActionMap: outputAction, stateLift: { $0 }),
@@ -221,6 +227,21 @@ extension AnyMiddleware {
             )
         )
     }
+
+    /// What a lift of this erased middleware wraps: the middleware itself, typed and specialized, while it is a lift
+    /// of fewer than ``maximumNestedLifts`` levels (or no lift); past that, its chain, flat, whose `handle` runs the
+    /// maps of every level in a loop. Stack use is then bounded by that many nested lifts, however deep the chain.
+    @inlinable
+    var liftBelow: AnyMiddleware {
+        guard let relift, relift.depth >= Self.maximumNestedLifts else { return self }
+        return relift.middleware
+    }
+
+    /// The most erased lifts that nest, each calling the one below it with its types known; deeper lifts run over
+    /// a flat chain. Nested lifts are faster (a chain's loop calls erased maps, with the values in `Any`), and eight
+    /// of them take about 3 KiB of stack.
+    @inlinable
+    static var maximumNestedLifts: Int { 8 }
 
     /// The chain of this middleware with one more lift: this middleware's chain extended, or, when it is not a lift,
     /// the chain of one lift of it.

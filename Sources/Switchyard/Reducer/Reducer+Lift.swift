@@ -17,9 +17,9 @@ extension Reducer {
 
     /// Plugs this reducer into global types; the local state is changed in place through the key path.
     ///
-    /// Lifting a lifted reducer again with key paths does not nest one lift in another: the key paths are joined
-    /// into one, and the action maps run in a loop, so a chain of any length takes the same stack. (The lift with a
-    /// getter and a setter nests.)
+    /// Lifting a lifted reducer again with key paths nests one lift in the other up to eight levels. Deeper, the
+    /// key paths are joined into one and the action maps run in a loop, so a chain of any length takes the same
+    /// stack. (The lift with a getter and a setter nests at any depth.)
     ///
     /// ```swift
     /// let appReducer = counterReducer.lift(action: \AppAction.counter, state: \AppState.count)
@@ -73,13 +73,20 @@ extension Reducer {
         return lifted
     }
 
-    /// What a lift of this reducer calls: the chain's loop when this reducer is itself a lift (calling `reduce` would
-    /// nest one lift in another), `reduce` otherwise.
+    /// What a lift of this reducer calls: `reduce`, typed and specialized, while this reducer is a lift of fewer
+    /// than ``maximumNestedLifts`` levels (or no lift); past that, the chain's loop, which runs the action maps of
+    /// every level and one joined key path. Stack use is then bounded by that many nested lifts, however deep the
+    /// chain.
     @inlinable
     var reduceBelowLift: @Sendable (ActionType, inout StateType) -> Void {
-        guard let relift else { return reduce }
+        guard let relift, relift.depth >= Self.maximumNestedLifts else { return reduce }
         return { action, state in relift.reduce(action, &state) }
     }
+
+    /// The most key-path lifts that nest, each calling the one below it with its types known; deeper lifts run the
+    /// chain. Nested lifts are faster (a chain's loop calls erased maps, with the actions in `Any`).
+    @inlinable
+    static var maximumNestedLifts: Int { 8 }
 
     /// The chain of this reducer with one more lift: this reducer's chain extended, or, when it is not a lift, the
     /// chain of one lift of it. `actionStep` is `nil` for a lift of the state only.

@@ -3,8 +3,10 @@
 ///
 /// Lifting a reducer wraps it; lifting the result again would wrap the wrapper, and a chain of n lifts would reduce
 /// through n nested calls (about 170 bytes of stack each). A lifted reducer keeps this description of itself instead,
-/// so that lifting it again builds one lift over the chain: the new action map is typed at the top, where it
+/// so that lifting it again can build one lift over the chain: the new action map is typed at the top, where it
 /// filters actions at the cost of one call, the maps below run in a loop, and the key paths are joined into one.
+/// Up to ``Reducer/maximumNestedLifts`` levels, lifts nest instead, which is faster: the chain is used past that
+/// depth only.
 @usableFromInline
 protocol ReducerRelifting<ActionType, StateType>: AnyObject, Sendable {
     associatedtype ActionType
@@ -12,6 +14,9 @@ protocol ReducerRelifting<ActionType, StateType>: AnyObject, Sendable {
 
     /// Reduces `action` on `state` through the chain, in a loop.
     func reduce(_ action: ActionType, _ state: inout StateType)
+
+    /// The number of lifts in the chain.
+    var depth: Int { get }
 
     /// The chain with one more lift on top: its action map, erased (`nil` for a lift of the state only), and its key
     /// path.
@@ -48,20 +53,25 @@ final class ReducerLiftChain<Action, State, BaseAction, BaseState>: ReducerRelif
         actionStep: LiftStep.Input?,
         path: WritableKeyPath<State, BaseState> & Sendable
     ) {
-        self.init(base: base, actionSteps: actionStep.map { FlatList($0) }, path: JoinedKeyPath(path))
+        self.init(base: base, actionSteps: actionStep.map { FlatList($0) }, path: JoinedKeyPath(path), depth: 1)
     }
 
     private init(
         base: @escaping @Sendable (BaseAction, inout BaseState) -> Void,
         actionSteps: FlatList<LiftStep.Input>?,
-        path: JoinedKeyPath<State, BaseState>
+        path: JoinedKeyPath<State, BaseState>,
+        depth: Int
     ) {
         self.base = base
         self.actionSteps = actionSteps
         // With no action map, `Action` and `BaseAction` are the same type.
         self.unmappedBase = actionSteps == nil ? base as? @Sendable (Action, inout BaseState) -> Void : nil
         self.path = path
+        self.depth = depth
     }
+
+    /// The number of lifts in the chain: one path per lift is joined into ``path``.
+    let depth: Int
 
     /// Reduces `action` on `state` through the chain, in a loop.
     func reduce(_ action: Action, _ state: inout State) {
@@ -91,7 +101,8 @@ final class ReducerLiftChain<Action, State, BaseAction, BaseState>: ReducerRelif
         ReducerLiftChain<GlobalActionType, GlobalStateType, BaseAction, BaseState>(
             base: base,
             actionSteps: .prepending(actionStep, to: actionSteps),
-            path: self.path.prepending(path)
+            path: self.path.prepending(path),
+            depth: depth + 1
         )
     }
 }
