@@ -69,7 +69,7 @@ let benchmarks: @Sendable () -> Void = {
     // action); Thresholds/ records 1,000 per thousand dispatches.
     register("W3s_hundred_erased_state_lifts", StateLiftWorkload.self, allocations: .checked, scalingFactor: .kilo)
     // W3e three levels deep, as a modular app lifts its features: the app's and the area's maps run for every
-    // middleware, the area's in the lift chain's loop.
+    // middleware, through two nested erased lifts.
     register(
         "W3c_hundred_erased_lifts_three_deep",
         ErasedLiftChainWorkload.self,
