@@ -128,6 +128,50 @@ import Testing
         #expect(maps.entries == aloneMaps.entries)
     }
 
+    /// A composition calls runs of eight lifts of one type through one node that calls their input maps itself.
+    /// Runs of lifts, cut by a middleware of another type, with leftovers shorter than eight, keep the order of the
+    /// calls and of the IOs: the same as a composition too large to fuse, which loops over its middlewares.
+    @Test func runsOfLiftsOfOneTypeKeepTheOrderOfTheirCallsAndIOs() {
+        func run(padding: Int) -> (trace: [String], dispatched: [Top], maps: [String]) {
+            let (trace, maps) = (Trace(), Trace())
+            let lifts = (0..<19).map { index in
+                TraceMiddleware<String, Int>(name: "t\(index)", trace: trace) { [$0 + "\(index)"] }.lift(
+                    inputAction: { (top: Top) -> String? in
+                        maps.append("t\(index)")
+                        return top.mid?.text
+                    },
+                    outputAction: { Top.mid(.text($0)) },
+                    state: \TopState.mid.count)
+            }
+            let other = AnyMiddleware<Top, Top, TopState> { action, _, _ in
+                trace.append("other \(action)")
+                return IO { _ in trace.append("other.io") }
+            }
+            let silent = AnyMiddleware<Top, Top, TopState> { _, _, _ in .pure() }
+            let elements =
+                lifts[0..<10].map { $0.eraseToAnyMiddleware() } + [other]
+                + lifts[10...].map { $0.eraseToAnyMiddleware() }
+                + Array(repeating: silent, count: padding)
+            let composition = elements.reduce(ComposedMiddleware()) { $0 <> $1 }
+            let result = self.run(
+                composition, trace: trace, state: TopState(mid: MidState(count: 1)), reducer: topReducer,
+                actions: topActions)
+            return (result.trace, result.dispatched, maps.entries)
+        }
+        let fused = run(padding: 0)
+        let looped = run(padding: 300)
+        #expect(fused.trace == looped.trace)
+        #expect(fused.dispatched == looped.dispatched)
+        #expect(fused.maps == looped.maps)
+        #expect(fused.maps.count == 19 * topActions.count)
+        #expect(fused.trace.prefix(3) == ["t0.handle(1)", "t1.handle(1)", "t2.handle(1)"])
+        #expect(fused.trace[10] == "other mid(SwitchyardTests.LiftLevels.Mid.text(\"a\"))")
+        #expect(fused.trace[20] == "t18.io(2)")
+        #expect(fused.trace[29] == "other.io")
+        #expect(fused.trace[30] == "t9.io(2)")
+        #expect(fused.dispatched.prefix(2) == [.mid(.text("a18")), .mid(.text("a17"))])
+    }
+
     // MARK: - The seven overloads
 
     @Test func liftInputOutputAndState() {

@@ -1,8 +1,8 @@
-// Unsafe code of this file, and the invariant it relies on: `filteringLeaf(_:)` captures a middleware whose type
-// is not known to be `Sendable` in a `@Sendable` closure (`nonisolated(unsafe)`). Its only caller,
-// `ComposedMiddleware.leaf(_:)`, passes the middleware it was given, whose type is `Sendable`: a lift of a `Sendable`
-// part. The lift's type is `Sendable` only when its part's is, a condition that a protocol conformance cannot carry,
-// so the leaf takes it from the caller.
+// Unsafe code of this file, and the invariant it relies on: `FilteringMember` is `@unchecked Sendable`, though the
+// middleware it holds has a type not known to be `Sendable`. It is built by `filteringLeaf(_:)` only, whose only
+// caller, `ComposedMiddleware.leaf(_:)`, passes the middleware it was given, whose type is `Sendable`: a lift of a
+// `Sendable` part. The lift's type is `Sendable` only when its part's is, a condition that a protocol conformance
+// cannot carry, so the leaf takes it from the caller.
 
 /// A middleware that maps each action first and handles only the actions it maps: a lift. In an app of many
 /// parts, each lifted to the app's action, most actions reach most lifts only to be mapped to `nil`.
@@ -26,26 +26,56 @@ protocol FilteringMiddleware: MiddlewareProtocol, SendableMetatype {
 
 /// The leaf of a fused composition for `middleware`: for an action that `inputActionMap` maps to `nil`, one call
 /// to the map and a return. The rest of `handle` runs out of line, so that the leaf keeps little in registers
-/// across the map's call.
+/// across the map's call. The leaf also carries what a node needs to call the map itself, when eight lifts of
+/// this type follow one another in the composition (see `ComposedMiddleware.FusedGroup`).
 ///
 /// Called by `ComposedMiddleware.leaf(_:)` only, whose middleware is `Sendable` (see the top of this file).
 @inlinable
 func filteringLeaf<M: FilteringMiddleware>(_ middleware: M) -> Any {
-    nonisolated(unsafe) let box = ValueBox(middleware)
-    let map = middleware.inputActionMap
-    return ComposedMiddleware<M.InputActionType, M.OutputActionType, M.StateType>.FusedHandler { call in
-        guard let mappedAction = map(call.action) else { return }
-        box.value.handle(mapped: mappedAction, call: &call)
+    typealias Composition = ComposedMiddleware<M.InputActionType, M.OutputActionType, M.StateType>
+    let member = FilteringMember(middleware)
+    return Composition.FusedHandler(
+        { call in
+            guard let mappedAction = member.map(call.action) else { return }
+            member.middleware.handle(mapped: mappedAction, call: &call)
+        },
+        group: Composition.FusedGroup(type: ObjectIdentifier(M.self), member: member, node: filteringNode(M.self))
+    )
+}
+
+/// The builder of a node for eight lifts of type `M` (see `ComposedMiddleware.FusedGroup`): the node calls each
+/// lift's input map from a call site of its own, and the rest of `handle` for the ones that map the action.
+@inlinable
+func filteringNode<M: FilteringMiddleware>(
+    _ type: M.Type
+) -> ComposedMiddleware<M.InputActionType, M.OutputActionType, M.StateType>.FusedGroup.NodeBuilder {
+    { members in
+        let m = members.map { $0 as! FilteringMember<M> }
+        precondition(m.count == 8, "a node of lifts has 8 members")
+        let (m0, m1, m2, m3, m4, m5, m6, m7) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7])
+        return { call in
+            if let mapped = m0.map(call.action) { m0.middleware.handle(mapped: mapped, call: &call) }
+            if let mapped = m1.map(call.action) { m1.middleware.handle(mapped: mapped, call: &call) }
+            if let mapped = m2.map(call.action) { m2.middleware.handle(mapped: mapped, call: &call) }
+            if let mapped = m3.map(call.action) { m3.middleware.handle(mapped: mapped, call: &call) }
+            if let mapped = m4.map(call.action) { m4.middleware.handle(mapped: mapped, call: &call) }
+            if let mapped = m5.map(call.action) { m5.middleware.handle(mapped: mapped, call: &call) }
+            if let mapped = m6.map(call.action) { m6.middleware.handle(mapped: mapped, call: &call) }
+            if let mapped = m7.map(call.action) { m7.middleware.handle(mapped: mapped, call: &call) }
+        }
     }
 }
 
-/// A value in a class, so that a closure captures one reference to it.
+/// A lift and its input map, captured by its leaf or by a node of lifts. `@unchecked Sendable`: see the top of
+/// this file.
 @usableFromInline
-final class ValueBox<Value> {
-    @usableFromInline let value: Value
+final class FilteringMember<M: FilteringMiddleware>: @unchecked Sendable {
+    @usableFromInline let map: @Sendable (M.InputActionType) -> M.MappedAction?
+    @usableFromInline let middleware: M
 
     @inlinable
-    init(_ value: Value) {
-        self.value = value
+    init(_ middleware: M) {
+        self.map = middleware.inputActionMap
+        self.middleware = middleware
     }
 }
