@@ -82,7 +82,10 @@ struct DelayedSearchAPI<C: Clock<Duration>>: SearchFeature.SearchAPI {
     }
 
     @Test func theMiddlewareAloneDispatchesTheResults() async {
-        let tester = MiddlewareTester(SearchFeature.SearchMiddleware(api: StubSearchAPI(), clock: ImmediateClock()))
+        let tester = MiddlewareTester(
+            SearchFeature.SearchMiddleware(api: StubSearchAPI(), clock: ImmediateClock()),
+            timeout: .seconds(60)
+        )
         let dispatched = await tester.run(
             .search("swift"),
             stateBefore: SearchFeature.State(),
