@@ -70,7 +70,7 @@ extension LiftMiddleware: Sendable where PartMiddleware: Sendable {}
 
 extension LiftMiddleware: FilteringMiddleware {
     /// The rest of `handle`, for an action that `inputActionMap` mapped to `localAction`. Never inlined, so that the
-    /// leaf that calls it keeps nothing in registers across the map's call.
+    /// leaf or node that calls it keeps little in registers across the map's call.
     @inlinable @inline(never)
     func handle(
         mapped localAction: PartMiddleware.InputActionType,
