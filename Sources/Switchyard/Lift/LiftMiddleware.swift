@@ -74,9 +74,10 @@ extension LiftMiddleware: FilteringMiddleware {
     @inlinable @inline(never)
     func handle(
         mapped localAction: PartMiddleware.InputActionType,
+        from dispatcher: ActionSource,
         call: inout ComposedMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>.HandleCall
     ) {
-        let io = middleware.handle(action: localAction, from: call.dispatcher, state: stateLift(call.state))
+        let io = middleware.handle(action: localAction, from: dispatcher, state: stateLift(call.state))
             .map(outputActionMap)
         if !io.isPure {
             call.io = io <> call.io

@@ -80,8 +80,8 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
         self.contextReceiver = receiveContext
         self.composition = nil
         self.relift = nil
-        self.leaf = ComposedMiddleware.FusedHandler { call in
-            let io = handle(call.action, call.dispatcher, call.state)
+        self.leaf = ComposedMiddleware.FusedHandler { dispatcher, call in
+            let io = handle(call.action, dispatcher, call.state)
             if !io.isPure {
                 call.io = io <> call.io
             }
@@ -108,7 +108,9 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
     /// ``leaf``.
     @usableFromInline
     var fused: ComposedMiddleware<InputActionType, OutputActionType, StateType>.Handler {
-        composition?.middleware.fused ?? leaf.call
+        // `if let`, not `??`: the generic `??` would wrap the closure in two conversion thunks, called per action.
+        if let fused = composition?.middleware.fused { return fused }
+        return leaf.call
     }
 
     /// Handles the action with the wrapped middleware.

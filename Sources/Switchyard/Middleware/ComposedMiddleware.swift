@@ -8,24 +8,23 @@
 /// the composition shares its list with the one it extends.
 public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol, Sendable {
     /// A fused `handle`: it adds the IOs of the middlewares it stands for to `call.io`, the IO of the middlewares
-    /// before them (a later middleware's IO runs first). All of `handle`'s arguments travel as one pointer (an
-    /// `inout` struct, which the callee may borrow from without retaining anything), and the IO is passed through
-    /// rather than returned per middleware: a node of the fused tree does nothing but call its children.
+    /// before them (a later middleware's IO runs first). `handle`'s arguments travel as two pointers: the action's
+    /// source, borrowed from the caller (copying it would retain its strings), and an `inout` struct with the action,
+    /// the state getter and the IO, which is passed through rather than returned per middleware: a node of the fused
+    /// tree does nothing but call its children.
     @usableFromInline
-    typealias Handler = @Sendable (inout HandleCall) -> Void
+    typealias Handler = @Sendable (ActionSource, inout HandleCall) -> Void
 
-    /// The arguments of one `handle` call, copied once per action, and the IO collected so far.
+    /// The action and state getter of one `handle` call, and the IO collected so far.
     @usableFromInline
     struct HandleCall {
         @usableFromInline let action: InputActionType
-        @usableFromInline let dispatcher: ActionSource
         @usableFromInline let state: GetState<StateType>
         @usableFromInline var io: IO<OutputActionType>
 
         @inlinable
-        init(action: InputActionType, dispatcher: ActionSource, state: @escaping GetState<StateType>) {
+        init(action: InputActionType, state: @escaping GetState<StateType>) {
             self.action = action
-            self.dispatcher = dispatcher
             self.state = state
             self.io = .pure()
         }
@@ -178,8 +177,8 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
             return leaf
         }
         let box = MiddlewareBox(middleware)
-        return FusedHandler { call in
-            let io = box.middleware.handle(action: call.action, from: call.dispatcher, state: call.state)
+        return FusedHandler { dispatcher, call in
+            let io = box.middleware.handle(action: call.action, from: dispatcher, state: call.state)
             if !io.isPure {
                 call.io = io <> call.io
             }
@@ -245,70 +244,70 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
             return c[0]
         case 2:
             let (c0, c1) = (c[0].call, c[1].call)
-            return FusedHandler { call in
-                c0(&call)
-                c1(&call)
+            return FusedHandler { dispatcher, call in
+                c0(dispatcher, &call)
+                c1(dispatcher, &call)
             }
         case 3:
             let (c0, c1, c2) = (c[0].call, c[1].call, c[2].call)
-            return FusedHandler { call in
-                c0(&call)
-                c1(&call)
-                c2(&call)
+            return FusedHandler { dispatcher, call in
+                c0(dispatcher, &call)
+                c1(dispatcher, &call)
+                c2(dispatcher, &call)
             }
         case 4:
             let (c0, c1, c2, c3) = (c[0].call, c[1].call, c[2].call, c[3].call)
-            return FusedHandler { call in
-                c0(&call)
-                c1(&call)
-                c2(&call)
-                c3(&call)
+            return FusedHandler { dispatcher, call in
+                c0(dispatcher, &call)
+                c1(dispatcher, &call)
+                c2(dispatcher, &call)
+                c3(dispatcher, &call)
             }
         case 5:
             let (c0, c1, c2, c3, c4) = (c[0].call, c[1].call, c[2].call, c[3].call, c[4].call)
-            return FusedHandler { call in
-                c0(&call)
-                c1(&call)
-                c2(&call)
-                c3(&call)
-                c4(&call)
+            return FusedHandler { dispatcher, call in
+                c0(dispatcher, &call)
+                c1(dispatcher, &call)
+                c2(dispatcher, &call)
+                c3(dispatcher, &call)
+                c4(dispatcher, &call)
             }
         case 6:
             let (c0, c1, c2, c3) = (c[0].call, c[1].call, c[2].call, c[3].call)
             let (c4, c5) = (c[4].call, c[5].call)
-            return FusedHandler { call in
-                c0(&call)
-                c1(&call)
-                c2(&call)
-                c3(&call)
-                c4(&call)
-                c5(&call)
+            return FusedHandler { dispatcher, call in
+                c0(dispatcher, &call)
+                c1(dispatcher, &call)
+                c2(dispatcher, &call)
+                c3(dispatcher, &call)
+                c4(dispatcher, &call)
+                c5(dispatcher, &call)
             }
         case 7:
             let (c0, c1, c2, c3) = (c[0].call, c[1].call, c[2].call, c[3].call)
             let (c4, c5, c6) = (c[4].call, c[5].call, c[6].call)
-            return FusedHandler { call in
-                c0(&call)
-                c1(&call)
-                c2(&call)
-                c3(&call)
-                c4(&call)
-                c5(&call)
-                c6(&call)
+            return FusedHandler { dispatcher, call in
+                c0(dispatcher, &call)
+                c1(dispatcher, &call)
+                c2(dispatcher, &call)
+                c3(dispatcher, &call)
+                c4(dispatcher, &call)
+                c5(dispatcher, &call)
+                c6(dispatcher, &call)
             }
         default:
             precondition(c.count == fanOut, "a fused node has 1 to \(fanOut) children")
             let (c0, c1, c2, c3) = (c[0].call, c[1].call, c[2].call, c[3].call)
             let (c4, c5, c6, c7) = (c[4].call, c[5].call, c[6].call, c[7].call)
-            return FusedHandler { call in
-                c0(&call)
-                c1(&call)
-                c2(&call)
-                c3(&call)
-                c4(&call)
-                c5(&call)
-                c6(&call)
-                c7(&call)
+            return FusedHandler { dispatcher, call in
+                c0(dispatcher, &call)
+                c1(dispatcher, &call)
+                c2(dispatcher, &call)
+                c3(dispatcher, &call)
+                c4(dispatcher, &call)
+                c5(dispatcher, &call)
+                c6(dispatcher, &call)
+                c7(dispatcher, &call)
             }
         }
     }
@@ -330,8 +329,8 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         state: @escaping GetState<StateType>
     ) -> IO<OutputActionType> {
         if let fused {
-            var call = HandleCall(action: action, dispatcher: dispatcher, state: state)
-            fused(&call)
+            var call = HandleCall(action: action, state: state)
+            fused(dispatcher, &call)
             return call.io
         }
         guard let list else { return .pure() }

@@ -20,6 +20,7 @@ protocol FilteringMiddleware: MiddlewareProtocol, SendableMetatype {
     /// `call.io`.
     func handle(
         mapped mappedAction: MappedAction,
+        from dispatcher: ActionSource,
         call: inout ComposedMiddleware<InputActionType, OutputActionType, StateType>.HandleCall
     )
 }
@@ -35,9 +36,9 @@ func filteringLeaf<M: FilteringMiddleware>(_ middleware: M) -> Any {
     typealias Composition = ComposedMiddleware<M.InputActionType, M.OutputActionType, M.StateType>
     let member = FilteringMember(middleware)
     return Composition.FusedHandler(
-        { call in
+        { dispatcher, call in
             guard let mappedAction = member.map(call.action) else { return }
-            member.middleware.handle(mapped: mappedAction, call: &call)
+            member.middleware.handle(mapped: mappedAction, from: dispatcher, call: &call)
         },
         group: Composition.FusedGroup(type: ObjectIdentifier(M.self), member: member, node: filteringNode(M.self))
     )
@@ -53,15 +54,31 @@ func filteringNode<M: FilteringMiddleware>(
         let m = members.map { $0 as! FilteringMember<M> }
         precondition(m.count == 8, "a node of lifts has 8 members")
         let (m0, m1, m2, m3, m4, m5, m6, m7) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7])
-        return { call in
-            if let mapped = m0.map(call.action) { m0.middleware.handle(mapped: mapped, call: &call) }
-            if let mapped = m1.map(call.action) { m1.middleware.handle(mapped: mapped, call: &call) }
-            if let mapped = m2.map(call.action) { m2.middleware.handle(mapped: mapped, call: &call) }
-            if let mapped = m3.map(call.action) { m3.middleware.handle(mapped: mapped, call: &call) }
-            if let mapped = m4.map(call.action) { m4.middleware.handle(mapped: mapped, call: &call) }
-            if let mapped = m5.map(call.action) { m5.middleware.handle(mapped: mapped, call: &call) }
-            if let mapped = m6.map(call.action) { m6.middleware.handle(mapped: mapped, call: &call) }
-            if let mapped = m7.map(call.action) { m7.middleware.handle(mapped: mapped, call: &call) }
+        return { dispatcher, call in
+            if let mapped = m0.map(call.action) {
+                m0.middleware.handle(mapped: mapped, from: dispatcher, call: &call)
+            }
+            if let mapped = m1.map(call.action) {
+                m1.middleware.handle(mapped: mapped, from: dispatcher, call: &call)
+            }
+            if let mapped = m2.map(call.action) {
+                m2.middleware.handle(mapped: mapped, from: dispatcher, call: &call)
+            }
+            if let mapped = m3.map(call.action) {
+                m3.middleware.handle(mapped: mapped, from: dispatcher, call: &call)
+            }
+            if let mapped = m4.map(call.action) {
+                m4.middleware.handle(mapped: mapped, from: dispatcher, call: &call)
+            }
+            if let mapped = m5.map(call.action) {
+                m5.middleware.handle(mapped: mapped, from: dispatcher, call: &call)
+            }
+            if let mapped = m6.map(call.action) {
+                m6.middleware.handle(mapped: mapped, from: dispatcher, call: &call)
+            }
+            if let mapped = m7.map(call.action) {
+                m7.middleware.handle(mapped: mapped, from: dispatcher, call: &call)
+            }
         }
     }
 }

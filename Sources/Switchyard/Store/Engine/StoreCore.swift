@@ -268,10 +268,9 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             if let middleware {
                 var call = ComposedMiddleware<Action, Action, State>.HandleCall(
                     action: dispatched.action,
-                    dispatcher: dispatched.dispatcher,
                     state: getState
                 )
-                middleware(&call)
+                middleware(dispatched.dispatcher, &call)
                 io = call.io
             }
             if !context.runtime.isEmpty { runtimeIO = handleRuntime(dispatched, context.runtime) }
