@@ -172,6 +172,53 @@ import Testing
         #expect(fused.dispatched.prefix(2) == [.mid(.text("a18")), .mid(.text("a17"))])
     }
 
+    /// A store gives each lift that maps the state a lifted getter made once, for that store. So one middleware
+    /// value run by two stores reads, at every action, the state of the store that runs it: in `handle` the state
+    /// before the reducer, in its IO the state after.
+    @Test(arguments: [
+        "alone", "composed", "in a node of eight lifts", "added at runtime", "in a composition too large to fuse",
+    ])
+    func aStateLiftReadsTheStateOfTheStoreThatRunsIt(_ shape: String) {
+        let trace = Trace()
+        // It dispatches nothing: its replies would reach it again in a store.
+        let lift = Traced(name: "t", trace: trace).lift(
+            inputAction: { (top: Top) in top.mid?.text }, outputAction: { Top.mid(.text($0)) },
+            state: \TopState.mid.count)
+        let silent = AnyMiddleware<Top, Top, TopState> { _, _, _ in .pure() }
+        let copies = shape == "in a node of eight lifts" ? 8 : 1
+        func store(count: Int) -> Store<Top, TopState> {
+            let state = TopState(mid: MidState(count: count))
+            let middleware: AnyMiddleware<Top, Top, TopState> =
+                switch shape {
+                case "alone": lift.eraseToAnyMiddleware()
+                case "composed": (silent <> lift <> silent).eraseToAnyMiddleware()
+                case "in a node of eight lifts":
+                    Array(repeating: lift.eraseToAnyMiddleware(), count: 8).reduce(ComposedMiddleware()) { $0 <> $1 }
+                        .eraseToAnyMiddleware()
+                case "added at runtime": silent
+                default:
+                    (Array(repeating: silent, count: 300) + [lift.eraseToAnyMiddleware()])
+                        .reduce(ComposedMiddleware()) { $0 <> $1 }.eraseToAnyMiddleware()
+                }
+            let store = Store(initialState: state, reducer: topReducer, middleware: middleware)
+            if shape == "added at runtime" { _ = store.runtimeMiddlewares.add(lift) }
+            return store
+        }
+        let (first, second) = (store(count: 10), store(count: 100))
+        for action in [Top.mid(.text("a")), .other, .mid(.text("b"))] {
+            first.dispatch(action)
+            second.dispatch(action)
+        }
+        func times(_ entries: [String]) -> [String] { Array(repeating: entries, count: copies).flatMap { $0 } }
+        let expected = [
+            times(["t.handle(10)"]), times(["t.io(11)"]), times(["t.handle(100)"]), times(["t.io(101)"]),
+            times(["t.handle(11)"]), times(["t.io(12)"]), times(["t.handle(101)"]), times(["t.io(102)"]),
+        ].flatMap { $0 }
+        #expect(trace.entries == expected)
+        #expect(first.state.mid.count == 12)
+        #expect(second.state.mid.count == 102)
+    }
+
     // MARK: - The seven overloads
 
     @Test func liftInputOutputAndState() {

@@ -14,8 +14,8 @@ struct LocalCountReadingMiddleware: MiddlewareProtocol, Sendable {
 
 /// W3s: W3e with a state map too: each of the hundred middlewares reads a state of its own,
 /// `m.lift(inputAction: { … }, outputAction: { … }, state: { … })`, erased and appended one at a time with `<>`.
-/// The middleware that handles the action gets its state through a lifted `getState`, a closure allocated per
-/// handled action.
+/// The middleware that handles the action gets its state through a lifted `getState`, which the store made once,
+/// when it was created.
 package final class StateLiftWorkload: Workload {
     package static let name = "w3s"
     private let store: Store<ManyAction, Counter>

@@ -69,6 +69,18 @@ public struct LiftMiddleware<
 extension LiftMiddleware: Sendable where PartMiddleware: Sendable {}
 
 extension LiftMiddleware: FilteringMiddleware {
+    /// This lift with its state map applied to `state` once: the part gets the same lifted getter at every action.
+    @inlinable
+    func bound(toState state: @escaping GetState<GlobalStateType>) -> Self {
+        let lifted = stateLift(state)
+        return LiftMiddleware(
+            middleware: middleware,
+            inputActionMap: inputActionMap,
+            outputActionMap: outputActionMap,
+            stateLift: { _ in lifted }
+        )
+    }
+
     /// The rest of `handle`, for an action that `inputActionMap` mapped to `localAction`. Never inlined, so that the
     /// leaf or node that calls it keeps little in registers across the map's call.
     @inlinable @inline(never)

@@ -113,6 +113,17 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
         return leaf.call
     }
 
+    /// ``fused`` for a store whose state getter is `state`, the only getter it may then be called with (see
+    /// ``ComposedMiddleware/fused(boundTo:)``).
+    @inlinable
+    func fused(boundTo state: @escaping GetState<StateType>) -> ComposedMiddleware<
+        InputActionType, OutputActionType, StateType
+    >.Handler {
+        if let composition = composition?.middleware, let fused = composition.fused(boundTo: state) { return fused }
+        if let bind = leaf.group?.bind { return bind(state).call }
+        return leaf.call
+    }
+
     /// Handles the action with the wrapped middleware.
     @inlinable
     public func handle(

@@ -58,16 +58,24 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         @usableFromInline let member: AnyObject & Sendable
         /// Builds the node for ``ComposedMiddleware/fanOut`` members of this type, in order.
         @usableFromInline let node: NodeBuilder
+        /// The leaf of this lift bound to a store's state getter (see ``ComposedMiddleware/fused(boundTo:)``);
+        /// `nil` for a leaf already bound.
+        @usableFromInline let bind: Binder?
+
+        /// Makes the leaf of a lift bound to a store's state getter.
+        @usableFromInline typealias Binder = @Sendable (@escaping GetState<StateType>) -> FusedHandler
 
         @inlinable
         init(
             type: ObjectIdentifier,
             member: AnyObject & Sendable,
-            node: @escaping NodeBuilder
+            node: @escaping NodeBuilder,
+            bind: Binder?
         ) {
             self.type = type
             self.member = member
             self.node = node
+            self.bind = bind
         }
     }
 
@@ -149,6 +157,16 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         let fusable = count == handlers.count && composed.count == composed.handlers.count
         self.list = list + other
         refuse(adding: fusable ? composed.handlers : nil)
+    }
+
+    /// ``fused`` for a store whose state getter is `state`, which is the only getter it may be called with: each
+    /// lift that maps the state gets its lifted getter once, here, rather than a new one (an allocation) per action
+    /// it handles. The store keeps what this returns, and with it its own getter: the composition keeps nothing.
+    @inlinable
+    func fused(boundTo state: @escaping GetState<StateType>) -> Handler? {
+        guard fused != nil, handlers.contains(where: { $0.group?.bind != nil }) else { return fused }
+        let bound = handlers.map { handler in handler.group?.bind?(state) ?? handler }
+        return Self.fuse(bound[...])?.call
     }
 
     /// Adds `newHandlers` (or, with `nil`, gives up fusing) and rebuilds the fused tree.

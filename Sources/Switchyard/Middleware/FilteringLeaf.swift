@@ -16,6 +16,9 @@ protocol FilteringMiddleware: MiddlewareProtocol, SendableMetatype {
     associatedtype MappedAction
     /// The action that the middleware handles, or `nil` for an action it ignores.
     var inputActionMap: @Sendable (InputActionType) -> MappedAction? { get }
+    /// This middleware as it runs in one store, whose state getter is `state`: it gives its part the lifted getter
+    /// that it makes once here, instead of one per action. It must be called with `state` only.
+    func bound(toState state: @escaping GetState<StateType>) -> Self
     /// Handles `mappedAction`, the image of `call.action` through ``inputActionMap``, and puts the IO before
     /// `call.io`.
     func handle(
@@ -31,16 +34,30 @@ protocol FilteringMiddleware: MiddlewareProtocol, SendableMetatype {
 /// this type follow one another in the composition (see `ComposedMiddleware.FusedGroup`).
 ///
 /// Called by `ComposedMiddleware.leaf(_:)` only, whose middleware is `Sendable` (see the top of this file).
+///
+/// With `isBound`, the leaf is for a middleware already bound to a store's state getter (see
+/// `FilteringMiddleware.bound(toState:)`), which cannot be bound again.
 @inlinable
-func filteringLeaf<M: FilteringMiddleware>(_ middleware: M) -> Any {
+func filteringLeaf<M: FilteringMiddleware>(_ middleware: M, isBound: Bool = false) -> Any {
     typealias Composition = ComposedMiddleware<M.InputActionType, M.OutputActionType, M.StateType>
     let member = FilteringMember(middleware)
+    var bind: Composition.FusedGroup.Binder?
+    if !isBound {
+        bind = { @Sendable state in
+            filteringLeaf(member.middleware.bound(toState: state), isBound: true) as! Composition.FusedHandler
+        }
+    }
     return Composition.FusedHandler(
         { dispatcher, call in
             guard let mappedAction = member.map(call.action) else { return }
             member.middleware.handle(mapped: mappedAction, from: dispatcher, call: &call)
         },
-        group: Composition.FusedGroup(type: ObjectIdentifier(M.self), member: member, node: filteringNode(M.self))
+        group: Composition.FusedGroup(
+            type: ObjectIdentifier(M.self),
+            member: member,
+            node: filteringNode(M.self),
+            bind: bind
+        )
     )
 }
 

@@ -113,10 +113,21 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
         identity: ObjectIdentifier?
     ) -> RuntimeMiddlewareRegistration
     where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
-        register(identity: identity, receiveContext: middleware.receiveContext(getState:output:)) {
+        guard let core else {
+            return register(identity: identity, receiveContext: nil) { _, _ in .pure() }
+        }
+        // Bound to this store's state getter, the only one the store calls it with: a lift that maps the state makes
+        // its lifted getter once, not per action.
+        let handler = AnyMiddleware(middleware).fused(boundTo: core.getState)
+        return register(identity: identity, receiveContext: middleware.receiveContext(getState:output:)) {
             dispatched,
             getState in
-            middleware.handle(action: dispatched.action, from: dispatched.dispatcher, state: getState)
+            var call = ComposedMiddleware<ActionType, ActionType, StateType>.HandleCall(
+                action: dispatched.action,
+                state: getState
+            )
+            handler(dispatched.dispatcher, &call)
+            return call.io
         }
     }
 

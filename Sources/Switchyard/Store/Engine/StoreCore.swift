@@ -68,10 +68,11 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         self.gate = cell.gate
         self.scheduler = Scheduler(policy: scheduling)
         self.reducer = reducer
-        self.middleware = middleware?.fused
+        let getState: GetState<State> = { cell.read() }
+        self.getState = getState
+        self.middleware = middleware?.fused(boundTo: getState)
         self.emitsValue = emitsValue
         self.needsPrevious = emitsValue.needsPreviousState
-        self.getState = { cell.read() }
         self.effects = effects
         self.diagnostics = diagnostics
         // The handler is made before the core exists, so it reaches the core through a reference set below.
