@@ -107,18 +107,20 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
     /// The whole `handle` in the shape a composition calls: a composition's fused tree, or the wrapped middleware's
     /// ``leaf``.
     @usableFromInline
-    var fused: ComposedMiddleware<InputActionType, OutputActionType, StateType>.Handler {
+    var fused: Handler {
         // `if let`, not `??`: the generic `??` would wrap the closure in two conversion thunks, called per action.
         if let fused = composition?.middleware.fused { return fused }
         return leaf.call
     }
 
+    /// A composition's fused `handle`, for these types.
+    @usableFromInline
+    typealias Handler = ComposedMiddleware<InputActionType, OutputActionType, StateType>.Handler
+
     /// ``fused`` for a store whose state getter is `state`, the only getter it may then be called with (see
     /// ``ComposedMiddleware/fused(boundTo:)``).
     @inlinable
-    func fused(boundTo state: @escaping GetState<StateType>) -> ComposedMiddleware<
-        InputActionType, OutputActionType, StateType
-    >.Handler {
+    func fused(boundTo state: @escaping GetState<StateType>) -> Handler {
         if let composition = composition?.middleware, let fused = composition.fused(boundTo: state) { return fused }
         if let bind = leaf.group?.bind { return bind(state).call }
         return leaf.call
