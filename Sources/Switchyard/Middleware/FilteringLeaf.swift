@@ -1,8 +1,11 @@
 // Unsafe code of this file, and the invariant it relies on: `FilteringMember` is `@unchecked Sendable`, though the
-// middleware it holds has a type not known to be `Sendable`. It is built by `filteringLeaf(_:)` only, whose only
-// caller, `ComposedMiddleware.leaf(_:)`, passes the middleware it was given, whose type is `Sendable`: a lift of a
-// `Sendable` part. The lift's type is `Sendable` only when its part's is, a condition that a protocol conformance
-// cannot carry, so the leaf takes it from the caller.
+// middleware it holds has a type not known to be `Sendable`. It is built by `filteringLeaf(_:isBound:)` only, which
+// has two callers:
+// - `ComposedMiddleware.leaf(_:)`, which passes the middleware it was given, whose type is `Sendable`: a lift of a
+//   `Sendable` part. The lift's type is `Sendable` only when its part's is, a condition that a protocol conformance
+//   cannot carry, so the leaf takes it from the caller.
+// - the leaf's own binder, which passes `bound(toState:)` of that middleware: the same part and maps, with a
+//   `@Sendable` state map, so `Sendable` whenever the middleware it came from is.
 
 /// A middleware that maps each action first and handles only the actions it maps: a lift. In an app of many
 /// parts, each lifted to the app's action, most actions reach most lifts only to be mapped to `nil`.
@@ -33,7 +36,8 @@ protocol FilteringMiddleware: MiddlewareProtocol, SendableMetatype {
 /// across the map's call. The leaf also carries what a node needs to call the map itself, when eight lifts of
 /// this type follow one another in the composition (see `ComposedMiddleware.FusedGroup`).
 ///
-/// Called by `ComposedMiddleware.leaf(_:)` only, whose middleware is `Sendable` (see the top of this file).
+/// Called by `ComposedMiddleware.leaf(_:)` and by its own binder only, whose middlewares are `Sendable` (see the top of
+/// this file).
 ///
 /// With `isBound`, the leaf is for a middleware already bound to a store's state getter (see
 /// `FilteringMiddleware.bound(toState:)`), which cannot be bound again.
