@@ -136,7 +136,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             )
             run(after: next, thread: thread)
         case .process:
-            var untimed = UntimedPipeline<State>()
+            var untimed = UntimedPipeline<Action, State>()
             let next = process(dispatched, gateClosed: gateClosed, budget: EngineLimits.fairnessBudget, probe: &untimed)
             run(after: next, thread: thread)
         case .schedule:
@@ -210,7 +210,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
                     if inspection.isAttached.load(ordering: .relaxed) {
                         next = processInspected(queued, budget: budget)
                     } else {
-                        var untimed = UntimedPipeline<State>()
+                        var untimed = UntimedPipeline<Action, State>()
                         next = process(queued.dispatched, gateClosed: false, budget: budget, probe: &untimed)
                     }
                     continue
@@ -258,7 +258,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         gateClosed: Bool,
         budget: Int,
         probe: inout Probe
-    ) -> EngineState<Action, State>.Next? where Probe.ProbedState == State {
+    ) -> EngineState<Action, State>.Next? where Probe.ProbedAction == Action, Probe.ProbedState == State {
         var io = IO<Action>.pure()
         var runtimeIO = IO<Action>.pure()
         if !gateClosed {
@@ -287,7 +287,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         let previous: State? = needsPrevious && !context.observers.isEmpty ? cell.processorValue : nil
         let action = dispatched.action
         cell.runReducer { reducer.reduce(action, &$0) }
-        probe.reduced(cell.processorValue)
+        probe.reduced(dispatched, cell.processorValue)
         let nothingFollows = context.batch.isEmpty && io.isPure && runtimeIO.isPure
         var released = Released()
         let (commit, wakeReaders, next) = LockedValue.withLock(engine, gate) {
@@ -317,7 +317,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     @inlinable @inline(never)
     func processInspected(_ queued: QueuedAction<Action>, budget: Int) -> EngineState<Action, State>.Next? {
         guard let hooks = inspection.current else {
-            var untimed = UntimedPipeline<State>()
+            var untimed = UntimedPipeline<Action, State>()
             return process(queued.dispatched, gateClosed: false, budget: budget, probe: &untimed)
         }
         guard case .process = hooks.admit(queued.dispatched, queued.isFollowUp) else { return nil }

@@ -125,15 +125,16 @@ final class InspectionSlot<Action: Sendable, State: Sendable>: Sendable {
 /// that nobody inspects runs with ``UntimedPipeline``, whose marks compile to nothing.
 @usableFromInline
 protocol PipelineProbe {
+    associatedtype ProbedAction
     associatedtype ProbedState
     /// The middlewares' `handle` returned.
     mutating func handled()
-    /// The reducer returned and left `state`.
-    mutating func reduced(_ state: @autoclosure () -> ProbedState)
+    /// The reducer returned for `dispatched` and left `state`.
+    mutating func reduced(_ dispatched: DispatchedAction<ProbedAction>, _ state: @autoclosure () -> ProbedState)
 }
 
 @usableFromInline
-struct UntimedPipeline<ProbedState>: PipelineProbe {
+struct UntimedPipeline<ProbedAction, ProbedState>: PipelineProbe {
     /// Unused: one byte, so that the probe is not an empty value. The store passes its probe `inout`, and an empty
     /// value has no storage of its own: every thread then passes the same placeholder address, which
     /// ThreadSanitizer reports as a race between two stores that process actions at the same time.
@@ -141,14 +142,20 @@ struct UntimedPipeline<ProbedState>: PipelineProbe {
 
     @inlinable init() {}
     @inlinable @inline(__always) mutating func handled() {}
-    @inlinable @inline(__always) mutating func reduced(_ state: @autoclosure () -> ProbedState) {}
+    @inlinable @inline(__always) mutating func reduced(
+        _ dispatched: DispatchedAction<ProbedAction>,
+        _ state: @autoclosure () -> ProbedState
+    ) {}
 }
 
 /// Times the phases and reports the action to the inspection's `record` hook after the reducer.
 @usableFromInline
 struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
     @usableFromInline let inspection: StoreInspection<Action, State>
-    @usableFromInline let queued: QueuedAction<Action>
+    /// What the inspection records of the queued action besides the action and its source, which the pipeline
+    /// passes to ``reduced(_:_:)``: a copy of them here would retain the source's strings once more per action.
+    @usableFromInline let thread: UInt
+    @usableFromInline let isFollowUp: Bool
     @usableFromInline let startedAt: UInt64
     @usableFromInline var handledAt: UInt64
     @usableFromInline var reducedAt: UInt64 = 0
@@ -156,7 +163,8 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
     @inlinable
     init(_ inspection: StoreInspection<Action, State>, _ queued: QueuedAction<Action>) {
         self.inspection = inspection
-        self.queued = queued
+        self.thread = queued.thread
+        self.isFollowUp = queued.isFollowUp
         let now = monotonicNanoseconds()
         self.startedAt = now
         self.handledAt = now
@@ -168,13 +176,13 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
     }
 
     @inlinable
-    mutating func reduced(_ state: @autoclosure () -> State) {
+    mutating func reduced(_ dispatched: DispatchedAction<Action>, _ state: @autoclosure () -> State) {
         reducedAt = monotonicNanoseconds()
         inspection.record(
             InspectedAction(
-                dispatched: queued.dispatched,
-                thread: queued.thread,
-                isFollowUp: queued.isFollowUp,
+                dispatched: dispatched,
+                thread: thread,
+                isFollowUp: isFollowUp,
                 startedAt: startedAt,
                 handleNanoseconds: handledAt - startedAt,
                 reduceNanoseconds: reducedAt - handledAt,
