@@ -70,15 +70,32 @@ extension LiftMiddleware: Sendable where PartMiddleware: Sendable {}
 
 extension LiftMiddleware: FilteringMiddleware {
     /// This lift with its state map applied to `state` once: the part gets the same lifted getter at every action.
+    /// A part that is itself a lift is bound to that getter in turn, so a lift of a lift makes no getter per action
+    /// at any level.
     @inlinable
     func bound(toState state: @escaping GetState<GlobalStateType>) -> Self {
         let lifted = stateLift(state)
+        var part = middleware
+        if let lift = middleware as? any FilteringMiddleware, let bound = Self.bind(lift, to: lifted) {
+            part = bound
+        }
         return LiftMiddleware(
-            middleware: middleware,
+            middleware: part,
             inputActionMap: inputActionMap,
             outputActionMap: outputActionMap,
             stateLift: { _ in lifted }
         )
+    }
+
+    /// `part`, this lift's part seen as a lift, bound to `state`; `nil` if the types do not line up, which they do
+    /// whenever `part` is this lift's part.
+    @inlinable
+    static func bind<Part: FilteringMiddleware>(
+        _ part: Part,
+        to state: @escaping GetState<PartMiddleware.StateType>
+    ) -> PartMiddleware? {
+        guard let state = state as? GetState<Part.StateType> else { return nil }
+        return part.bound(toState: state) as? PartMiddleware
     }
 
     /// The rest of `handle`, for an action that `inputActionMap` mapped to `localAction`. Never inlined, so that the
