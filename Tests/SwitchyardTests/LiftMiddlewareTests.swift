@@ -177,25 +177,28 @@ import Testing
     /// before the reducer, in its IO the state after.
     @Test(arguments: [
         "alone", "composed", "in a node of eight lifts", "added at runtime", "in a composition too large to fuse",
-        "a lift of a lift",
+        "a lift of a lift", "an erased lift lifted again",
     ])
     func aStateLiftReadsTheStateOfTheStoreThatRunsIt(_ shape: String) {
         let trace = Trace()
         // It dispatches nothing: its replies would reach it again in a store.
         let traced = Traced(name: "t", trace: trace)
-        let lift: AnyMiddleware<Top, Top, TopState>
-        if shape == "a lift of a lift" {
-            let local = traced.lift(
-                inputAction: { (mid: Mid) in mid.text }, outputAction: { Mid.text($0) }, state: \MidState.count)
-            lift = local.lift(
-                inputAction: { (top: Top) in top.mid }, outputAction: { Top.mid($0) }, state: \TopState.mid
-            ).eraseToAnyMiddleware()
-        } else {
-            lift = traced.lift(
-                inputAction: { (top: Top) in top.mid?.text }, outputAction: { Top.mid(.text($0)) },
-                state: \TopState.mid.count
-            ).eraseToAnyMiddleware()
-        }
+        let local = traced.lift(
+            inputAction: { (mid: Mid) in mid.text }, outputAction: { Mid.text($0) }, state: \MidState.count)
+        let lift: AnyMiddleware<Top, Top, TopState> =
+            switch shape {
+            case "a lift of a lift":
+                local.lift(inputAction: { (top: Top) in top.mid }, outputAction: { Top.mid($0) }, state: \TopState.mid)
+                    .eraseToAnyMiddleware()
+            case "an erased lift lifted again":
+                local.eraseToAnyMiddleware().lift(
+                    inputAction: { (top: Top) in top.mid }, outputAction: { Top.mid($0) }, state: \TopState.mid)
+            default:
+                traced.lift(
+                    inputAction: { (top: Top) in top.mid?.text }, outputAction: { Top.mid(.text($0)) },
+                    state: \TopState.mid.count
+                ).eraseToAnyMiddleware()
+            }
         let silent = AnyMiddleware<Top, Top, TopState> { _, _, _ in .pure() }
         let copies = shape == "in a node of eight lifts" ? 8 : 1
         func store(count: Int) -> Store<Top, TopState> {
@@ -203,7 +206,8 @@ import Testing
             let middleware: AnyMiddleware<Top, Top, TopState> =
                 switch shape {
                 case "alone": lift
-                case "composed", "a lift of a lift": (silent <> lift <> silent).eraseToAnyMiddleware()
+                case "composed", "a lift of a lift", "an erased lift lifted again":
+                    (silent <> lift <> silent).eraseToAnyMiddleware()
                 case "in a node of eight lifts":
                     Array(repeating: lift, count: 8).reduce(ComposedMiddleware()) { $0 <> $1 }
                         .eraseToAnyMiddleware()

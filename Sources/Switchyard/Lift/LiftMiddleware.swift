@@ -70,13 +70,13 @@ extension LiftMiddleware: Sendable where PartMiddleware: Sendable {}
 
 extension LiftMiddleware: FilteringMiddleware {
     /// This lift with its state map applied to `state` once: the part gets the same lifted getter at every action.
-    /// A part that is itself a lift is bound to that getter in turn, so a lift of a lift makes no getter per action
-    /// at any level.
+    /// A part that is itself a lift, erased or not, is bound to that getter in turn, so a lift of a lift makes no
+    /// getter per action at any level.
     @inlinable
     func bound(toState state: @escaping GetState<GlobalStateType>) -> Self {
         let lifted = stateLift(state)
         var part = middleware
-        if let lift = middleware as? any FilteringMiddleware, let bound = Self.bind(lift, to: lifted) {
+        if let lift = middleware as? any StateBindingMiddleware, let bound = Self.bind(lift, to: lifted) {
             part = bound
         }
         return LiftMiddleware(
@@ -90,12 +90,12 @@ extension LiftMiddleware: FilteringMiddleware {
     /// `part`, this lift's part seen as a lift, bound to `state`; `nil` if the types do not line up, which they do
     /// whenever `part` is this lift's part.
     @inlinable
-    static func bind<Part: FilteringMiddleware>(
+    static func bind<Part: StateBindingMiddleware>(
         _ part: Part,
         to state: @escaping GetState<PartMiddleware.StateType>
     ) -> PartMiddleware? {
         guard let state = state as? GetState<Part.StateType> else { return nil }
-        return part.bound(toState: state) as? PartMiddleware
+        return part.binding(toState: state) as? PartMiddleware
     }
 
     /// The rest of `handle`, for an action that `inputActionMap` mapped to `localAction`. Never inlined, so that the
@@ -111,5 +111,38 @@ extension LiftMiddleware: FilteringMiddleware {
         if !io.isPure {
             call.io = io <> call.io
         }
+    }
+}
+
+/// A middleware that a lift above it can bind to the lift's state getter (see `FilteringMiddleware.bound(toState:)`):
+/// a lift, or an erased lift.
+@usableFromInline
+protocol StateBindingMiddleware: MiddlewareProtocol {
+    /// This middleware bound to `state`, the only getter it may then be called with; `nil` when there is nothing to
+    /// bind.
+    func binding(toState state: @escaping GetState<StateType>) -> Self?
+}
+
+extension LiftMiddleware: StateBindingMiddleware {
+    @inlinable
+    func binding(toState state: @escaping GetState<GlobalStateType>) -> Self? {
+        bound(toState: state)
+    }
+}
+
+extension AnyMiddleware: StateBindingMiddleware {
+    /// The erased lift bound to `state`, which it then ignores; `nil` when this middleware is not a lift.
+    @inlinable
+    func binding(toState state: @escaping GetState<StateType>) -> AnyMiddleware? {
+        guard let bind = leaf.group?.bind else { return nil }
+        let bound = bind(state)
+        return AnyMiddleware(handle: { action, dispatcher, _ in
+            var call = ComposedMiddleware<InputActionType, OutputActionType, StateType>.HandleCall(
+                action: action,
+                state: state
+            )
+            bound.call(dispatcher, &call)
+            return call.io
+        })
     }
 }
