@@ -131,18 +131,9 @@ extension LiftMiddleware: StateBindingMiddleware {
 }
 
 extension AnyMiddleware: StateBindingMiddleware {
-    /// The erased lift bound to `state`, which it then ignores; `nil` when this middleware is not a lift.
+    /// The erased lift bound to `state`, erased again; `nil` when this middleware is not a lift.
     @inlinable
     func binding(toState state: @escaping GetState<StateType>) -> AnyMiddleware? {
-        guard let bind = leaf.group?.bind else { return nil }
-        let bound = bind(state)
-        return AnyMiddleware(handle: { action, dispatcher, _ in
-            var call = ComposedMiddleware<InputActionType, OutputActionType, StateType>.HandleCall(
-                action: action,
-                state: state
-            )
-            bound.call(dispatcher, &call)
-            return call.io
-        })
+        leaf.group?.bindErased?(state)
     }
 }

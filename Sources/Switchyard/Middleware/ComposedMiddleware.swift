@@ -62,20 +62,29 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         /// `nil` for a leaf already bound.
         @usableFromInline let bind: Binder?
 
+        /// The lift of this leaf, bound to the state getter of the lift above it and erased (see
+        /// `StateBindingMiddleware`); `nil` for a leaf already bound.
+        @usableFromInline let bindErased: ErasedBinder?
+
         /// Makes the leaf of a lift bound to a store's state getter.
         @usableFromInline typealias Binder = @Sendable (@escaping GetState<StateType>) -> FusedHandler
+        /// Makes a lift bound to a state getter, erased.
+        @usableFromInline typealias ErasedBinder =
+            @Sendable (@escaping GetState<StateType>) -> AnyMiddleware<InputActionType, OutputActionType, StateType>
 
         @inlinable
         init(
             type: ObjectIdentifier,
             member: AnyObject & Sendable,
             node: @escaping NodeBuilder,
-            bind: Binder?
+            bind: Binder?,
+            bindErased: ErasedBinder?
         ) {
             self.type = type
             self.member = member
             self.node = node
             self.bind = bind
+            self.bindErased = bindErased
         }
     }
 

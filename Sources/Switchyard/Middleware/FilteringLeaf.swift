@@ -1,6 +1,6 @@
 // Unsafe code of this file, and the invariant it relies on: `FilteringMember` is `@unchecked Sendable`, though the
 // middleware it holds has a type not known to be `Sendable`. It is built by `filteringLeaf(_:isBound:)` only, which
-// has two callers:
+// has two callers (the middleware it holds, built there too, is the one given or the bound form of it):
 // - `ComposedMiddleware.leaf(_:)`, which passes the middleware it was given, whose type is `Sendable`: a lift of a
 //   `Sendable` part. The lift's type is `Sendable` only when its part's is, a condition that a protocol conformance
 //   cannot carry, so the leaf takes it from the caller.
@@ -46,9 +46,16 @@ func filteringLeaf<M: FilteringMiddleware>(_ middleware: M, isBound: Bool = fals
     typealias Composition = ComposedMiddleware<M.InputActionType, M.OutputActionType, M.StateType>
     let member = FilteringMember(middleware)
     var bind: Composition.FusedGroup.Binder?
+    var bindErased: Composition.FusedGroup.ErasedBinder?
     if !isBound {
         bind = { @Sendable state in
             filteringLeaf(member.middleware.bound(toState: state), isBound: true) as! Composition.FusedHandler
+        }
+        bindErased = { @Sendable state in
+            let bound = FilteringMember(member.middleware.bound(toState: state))
+            return AnyMiddleware(handle: { action, dispatcher, state in
+                bound.middleware.handle(action: action, from: dispatcher, state: state)
+            })
         }
     }
     return Composition.FusedHandler(
@@ -60,7 +67,8 @@ func filteringLeaf<M: FilteringMiddleware>(_ middleware: M, isBound: Bool = fals
             type: ObjectIdentifier(M.self),
             member: member,
             node: filteringNode(M.self),
-            bind: bind
+            bind: bind,
+            bindErased: bindErased
         )
     )
 }
