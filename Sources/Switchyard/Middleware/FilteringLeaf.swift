@@ -4,8 +4,9 @@
 // - `ComposedMiddleware.leaf(_:)`, which passes the middleware it was given, whose type is `Sendable`: a lift of a
 //   `Sendable` part. The lift's type is `Sendable` only when its part's is, a condition that a protocol conformance
 //   cannot carry, so the leaf takes it from the caller.
-// - the leaf's own binder, which passes `bound(toState:)` of that middleware: the same part and maps, with a
-//   `@Sendable` state map, so `Sendable` whenever the middleware it came from is.
+// - the leaf's own binders, which pass `bound(toState:)` of that middleware: the same maps, its part bound in turn
+//   the same way (or erased, which is `Sendable`), and a `@Sendable` state map, so `Sendable` whenever the
+//   middleware it came from is.
 
 /// A middleware that maps each action first and handles only the actions it maps: a lift. In an app of many
 /// parts, each lifted to the app's action, most actions reach most lifts only to be mapped to `nil`.
@@ -20,7 +21,7 @@ protocol FilteringMiddleware: MiddlewareProtocol, SendableMetatype {
     /// The action that the middleware handles, or `nil` for an action it ignores.
     var inputActionMap: @Sendable (InputActionType) -> MappedAction? { get }
     /// This middleware as it runs in one store, whose state getter is `state`: it gives its part the lifted getter
-    /// that it makes once here, instead of one per action. It must be called with `state` only.
+    /// that it makes once here, instead of one per action. What it returns must then be called with `state` only.
     func bound(toState state: @escaping GetState<StateType>) -> Self
     /// Handles `mappedAction`, the image of `call.action` through ``inputActionMap``, and puts the IO before
     /// `call.io`.
@@ -36,8 +37,8 @@ protocol FilteringMiddleware: MiddlewareProtocol, SendableMetatype {
 /// across the map's call. The leaf also carries what a node needs to call the map itself, when eight lifts of
 /// this type follow one another in the composition (see `ComposedMiddleware.FusedGroup`).
 ///
-/// Called by `ComposedMiddleware.leaf(_:)` and by its own binder only, whose middlewares are `Sendable` (see the top of
-/// this file).
+/// Called by `ComposedMiddleware.leaf(_:)` and by its own binders only, whose middlewares are `Sendable` (see the top
+/// of this file).
 ///
 /// With `isBound`, the leaf is for a middleware already bound to a store's state getter (see
 /// `FilteringMiddleware.bound(toState:)`), which cannot be bound again.
