@@ -134,6 +134,6 @@ extension AnyMiddleware: StateBindingMiddleware {
     /// The erased lift bound to `state`, erased again; `nil` when this middleware is not a lift.
     @inlinable
     func binding(toState state: @escaping GetState<StateType>) -> AnyMiddleware? {
-        leaf.group?.bindErased?(state)
+        leaf.group?.bind?(state)
     }
 }

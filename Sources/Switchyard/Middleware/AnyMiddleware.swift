@@ -88,6 +88,24 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
         }
     }
 
+    /// An erased lift bound to a state getter (see `FilteringMiddleware.bound(toState:)`): `handle` calls `handler`,
+    /// a composition calls `leaf`. It has no `receiveContext`: a store calls that on the middleware it was given,
+    /// never on a bound one.
+    @inlinable
+    init(
+        bound handler:
+            @escaping @Sendable (
+                InputActionType, ActionSource, @escaping GetState<StateType>
+            ) -> IO<OutputActionType>,
+        leaf: ComposedMiddleware<InputActionType, OutputActionType, StateType>.FusedHandler
+    ) {
+        self.handler = handler
+        self.contextReceiver = nil
+        self.composition = nil
+        self.leaf = leaf
+        self.relift = nil
+    }
+
     /// Whether this middleware erases an ``IdentityMiddleware`` (or an empty composition): `<>` and
     /// ``ComposedMiddleware/append(middleware:)`` drop it.
     public var isIdentity: Bool { composition?.middleware.count == 0 }
@@ -122,7 +140,7 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
     @inlinable
     func fused(boundTo state: @escaping GetState<StateType>) -> Handler {
         if let composition = composition?.middleware, let fused = composition.fused(boundTo: state) { return fused }
-        if let bind = leaf.group?.bind { return bind(state).call }
+        if let bind = leaf.group?.bind { return bind(state).leaf.call }
         return leaf.call
     }
 

@@ -58,18 +58,13 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         @usableFromInline let member: AnyObject & Sendable
         /// Builds the node for ``ComposedMiddleware/fanOut`` members of this type, in order.
         @usableFromInline let node: NodeBuilder
-        /// The leaf of this lift bound to a store's state getter (see ``ComposedMiddleware/fused(boundTo:)``);
-        /// `nil` for a leaf already bound.
+        /// The lift of this leaf bound to a state getter, erased: a store fuses its ``AnyMiddleware/leaf`` (see
+        /// ``ComposedMiddleware/fused(boundTo:)``), a lift above it calls its `handle` (see
+        /// `StateBindingMiddleware`). `nil` for a leaf already bound.
         @usableFromInline let bind: Binder?
 
-        /// The lift of this leaf, bound to the state getter of the lift above it and erased (see
-        /// `StateBindingMiddleware`); `nil` for a leaf already bound.
-        @usableFromInline let bindErased: ErasedBinder?
-
-        /// Makes the leaf of a lift bound to a store's state getter.
-        @usableFromInline typealias Binder = @Sendable (@escaping GetState<StateType>) -> FusedHandler
-        /// Makes a lift bound to a state getter, erased.
-        @usableFromInline typealias ErasedBinder =
+        /// Makes the lift of a leaf bound to a state getter, erased.
+        @usableFromInline typealias Binder =
             @Sendable (@escaping GetState<StateType>) -> AnyMiddleware<InputActionType, OutputActionType, StateType>
 
         @inlinable
@@ -77,14 +72,12 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
             type: ObjectIdentifier,
             member: AnyObject & Sendable,
             node: @escaping NodeBuilder,
-            bind: Binder?,
-            bindErased: ErasedBinder?
+            bind: Binder?
         ) {
             self.type = type
             self.member = member
             self.node = node
             self.bind = bind
-            self.bindErased = bindErased
         }
     }
 
@@ -174,8 +167,21 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     @inlinable
     func fused(boundTo state: @escaping GetState<StateType>) -> Handler? {
         guard fused != nil, handlers.contains(where: { $0.group?.bind != nil }) else { return fused }
-        let bound = handlers.map { handler in handler.group?.bind?(state) ?? handler }
+        let bound = handlers.map { handler in handler.group?.bind?(state).leaf ?? handler }
         return Self.fuse(bound[...])?.call
+    }
+
+    /// Runs `handler`, a fused `handle`, for one action, and returns the IOs it collected.
+    @inlinable
+    static func run(
+        _ handler: Handler,
+        action: InputActionType,
+        from dispatcher: ActionSource,
+        state: @escaping GetState<StateType>
+    ) -> IO<OutputActionType> {
+        var call = HandleCall(action: action, state: state)
+        handler(dispatcher, &call)
+        return call.io
     }
 
     /// Adds `newHandlers` (or, with `nil`, gives up fusing) and rebuilds the fused tree.
@@ -356,9 +362,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
         state: @escaping GetState<StateType>
     ) -> IO<OutputActionType> {
         if let fused {
-            var call = HandleCall(action: action, state: state)
-            fused(dispatcher, &call)
-            return call.io
+            return Self.run(fused, action: action, from: dispatcher, state: state)
         }
         guard let list else { return .pure() }
         // Borrowed from the buffer: no retain and release of each middleware per action.

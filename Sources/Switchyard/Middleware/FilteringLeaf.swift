@@ -4,7 +4,7 @@
 // - `ComposedMiddleware.leaf(_:)`, which passes the middleware it was given, whose type is `Sendable`: a lift of a
 //   `Sendable` part. The lift's type is `Sendable` only when its part's is, a condition that a protocol conformance
 //   cannot carry, so the leaf takes it from the caller.
-// - the leaf's own binders, which pass `bound(toState:)` of that middleware: the same maps, its part bound in turn
+// - the leaf's own binder, which passes `bound(toState:)` of that middleware: the same maps, its part bound in turn
 //   the same way (or erased, which is `Sendable`), and a `@Sendable` state map, so `Sendable` whenever the
 //   middleware it came from is.
 
@@ -37,7 +37,7 @@ protocol FilteringMiddleware: MiddlewareProtocol, SendableMetatype {
 /// across the map's call. The leaf also carries what a node needs to call the map itself, when eight lifts of
 /// this type follow one another in the composition (see `ComposedMiddleware.FusedGroup`).
 ///
-/// Called by `ComposedMiddleware.leaf(_:)` and by its own binders only, whose middlewares are `Sendable` (see the top
+/// Called by `ComposedMiddleware.leaf(_:)` and by its own binder only, whose middlewares are `Sendable` (see the top
 /// of this file).
 ///
 /// With `isBound`, the leaf is for a middleware already bound to a store's state getter (see
@@ -47,16 +47,15 @@ func filteringLeaf<M: FilteringMiddleware>(_ middleware: M, isBound: Bool = fals
     typealias Composition = ComposedMiddleware<M.InputActionType, M.OutputActionType, M.StateType>
     let member = FilteringMember(middleware)
     var bind: Composition.FusedGroup.Binder?
-    var bindErased: Composition.FusedGroup.ErasedBinder?
     if !isBound {
         bind = { @Sendable state in
-            filteringLeaf(member.middleware.bound(toState: state), isBound: true) as! Composition.FusedHandler
-        }
-        bindErased = { @Sendable state in
             let bound = FilteringMember(member.middleware.bound(toState: state))
-            return AnyMiddleware(handle: { action, dispatcher, state in
-                bound.middleware.handle(action: action, from: dispatcher, state: state)
-            })
+            return AnyMiddleware(
+                bound: { action, dispatcher, state in
+                    bound.middleware.handle(action: action, from: dispatcher, state: state)
+                },
+                leaf: filteringLeaf(bound.middleware, isBound: true) as! Composition.FusedHandler
+            )
         }
     }
     return Composition.FusedHandler(
@@ -68,8 +67,7 @@ func filteringLeaf<M: FilteringMiddleware>(_ middleware: M, isBound: Bool = fals
             type: ObjectIdentifier(M.self),
             member: member,
             node: filteringNode(M.self),
-            bind: bind,
-            bindErased: bindErased
+            bind: bind
         )
     )
 }

@@ -113,21 +113,14 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
         identity: ObjectIdentifier?
     ) -> RuntimeMiddlewareRegistration
     where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
-        guard let core else {
-            return register(identity: identity, receiveContext: nil) { _, _ in .pure() }
-        }
+        guard let core else { return Self.unregistered() }
         // Bound to this store's state getter, the only one the store calls it with: a lift that maps the state makes
         // its lifted getter once, not per action.
         let handler = AnyMiddleware(middleware).fused(boundTo: core.getState)
-        return register(identity: identity, receiveContext: middleware.receiveContext(getState:output:)) {
+        return core.addRuntime(identity: identity, receiveContext: middleware.receiveContext(getState:output:)) {
             dispatched,
             getState in
-            var call = ComposedMiddleware<ActionType, ActionType, StateType>.HandleCall(
-                action: dispatched.action,
-                state: getState
-            )
-            handler(dispatched.dispatcher, &call)
-            return call.io
+            ComposedMiddleware.run(handler, action: dispatched.action, from: dispatched.dispatcher, state: getState)
         }
     }
 
@@ -136,12 +129,15 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
         receiveContext: ((@escaping GetState<StateType>, AnyActionHandler<ActionType>) -> Void)?,
         handle: @escaping @Sendable (DispatchedAction<ActionType>, @escaping GetState<StateType>) -> IO<ActionType>
     ) -> RuntimeMiddlewareRegistration {
-        guard let core else {
-            let registration = RuntimeMiddlewareRegistration(id: 0) {}
-            registration.markRemoved()
-            return registration
-        }
+        guard let core else { return Self.unregistered() }
         return core.addRuntime(identity: identity, receiveContext: receiveContext, handle: handle)
+    }
+
+    /// What an addition returns once the store is freed: a registration already removed.
+    private static func unregistered() -> RuntimeMiddlewareRegistration {
+        let registration = RuntimeMiddlewareRegistration(id: 0) {}
+        registration.markRemoved()
+        return registration
     }
 
     private static func identity<M>(of middleware: M) -> ObjectIdentifier? {

@@ -267,12 +267,12 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             if runtimeVersion.load(ordering: .acquiring) != context.runtimeVersion { refresh() }
             // 1. handle, in composition order; state() is the state before the reducer.
             if let middleware {
-                var call = ComposedMiddleware<Action, Action, State>.HandleCall(
+                io = ComposedMiddleware.run(
+                    middleware,
                     action: dispatched.action,
+                    from: dispatched.dispatcher,
                     state: getState
                 )
-                middleware(dispatched.dispatcher, &call)
-                io = call.io
             }
             if !context.runtime.isEmpty { runtimeIO = handleRuntime(dispatched, context.runtime) }
             probe.handled()
