@@ -33,6 +33,24 @@ protocol AppActionProtocol: Sendable {}
 
     // MARK: - Adding
 
+    /// A registry kept after its store is freed adds nothing: each addition, a whole middleware or a closure, comes
+    /// back already removed, and the middleware's deprecated `receiveContext` is never called.
+    @Test func addingToTheRegistryOfAFreedStoreReturnsRemovedRegistrations() {
+        var store: Store<Action, Int>? = Self.enumStore()
+        let registry = store!.runtimeMiddlewares
+        store = nil
+        let contexts = Log<String>()
+        let middleware = AnyMiddleware<Action, Action, Int>(
+            receiveContext: { _, _ in contexts.append("receiveContext") },
+            handle: { _, _, _ in .pure() }
+        )
+        let added = registry.add(middleware)
+        let closure = registry.addBeforeReducer(extract: Self.banana) { _, _ in }
+        #expect(added.isRemoved && closure.isRemoved)
+        #expect(registry.count == 0)
+        #expect(contexts.values.isEmpty)
+    }
+
     @Test func beforeReducerClosureWithAnExtractorSeesMatchingActionsAndTheirSourceBeforeTheReducer() {
         let store = Self.enumStore()
         let storeBox = Slot(store)
