@@ -35,8 +35,7 @@ import Testing
         release.signal()
         await waitUntil { store.state == backlog }
         await waitUntil { store.core.engine.withLock { $0.phase == .idle } }
-        let (queue, batch) = store.core.engine.withLock { ($0.queue.capacity, $0.context.batch.capacity) }
-        #expect(queue <= EngineLimits.retainedQueueCapacity)
-        #expect(batch <= EngineLimits.retainedQueueCapacity)
+        let queue = store.core.engine.withLock { $0.queue.capacity }
+        #expect(queue <= EngineLimits.standard.retainedQueueCapacity)
     }
 }

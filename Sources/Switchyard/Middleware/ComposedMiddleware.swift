@@ -84,10 +84,6 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     /// The composed middlewares, in composition order.
     public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { list?.array ?? [] }
 
-    /// ``middlewares``, under the name the store reads to find out whether a composition is empty.
-    @usableFromInline
-    var erased: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { middlewares }
-
     /// The composed middlewares, in composition order; `nil` when there are none.
     @usableFromInline
     var list: FlatList<AnyMiddleware<InputActionType, OutputActionType, StateType>>?

@@ -17,17 +17,13 @@ extension ReduxStoreBase {
         record: @escaping @Sendable (InspectedAction<ActionType, StateType>) -> Void,
         didRunIO: @escaping @Sendable (_ nanoseconds: UInt64) -> Void
     ) {
-        let previous = core.inspection.replace(
-            with: StoreInspection(admit: admit, record: record, didRunIO: didRunIO)
-        )
-        _ = consume previous
+        core.replaceInspection(with: StoreInspection(admit: admit, record: record, didRunIO: didRunIO))
     }
 
     /// Detaches the debugging tool's hooks; the actions dispatched afterwards are neither held nor recorded.
     @_spi(Inspection)
     public func detachInspection() {
-        let previous = core.inspection.replace(with: nil)
-        _ = consume previous
+        core.replaceInspection(with: nil)
     }
 
     /// The store's reducer, for a debugging tool that replays recorded actions.

@@ -19,9 +19,12 @@ extension ReduxStoreBase {
             scheduling: SchedulingPolicy,
             diagnostics: StoreDiagnostics
         ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
+            // An identity, an empty composition, or either erased (what a store without middleware holds in code
+            // written for SwiftRex) runs the store's cheapest path: no middleware call per action.
             let doesNothing =
                 middleware is IdentityMiddleware<ActionType, ActionType, StateType>
                 || (middleware as? ComposedMiddleware<ActionType, ActionType, StateType>)?.middlewares.isEmpty == true
+                || (middleware as? AnyMiddleware<ActionType, ActionType, StateType>)?.isIdentity == true
             let erased = doesNothing ? nil : middleware.eraseToAnyMiddleware()
             let effects = EffectScope(diagnostics: diagnostics)
             self.core = StoreCore(

@@ -42,27 +42,13 @@ struct ActionQueue<Element> {
         return element
     }
 
-    /// Moves the first `limit` elements (all of them when there are fewer) to the end of `other`, keeping order.
-    /// When `other` is empty and every element moves, the two queues swap storage: nothing is copied.
+    /// Puts `element` back in front of the queue.
     @inlinable
-    mutating func moveFirst(_ limit: Int, to other: inout ActionQueue) {
-        if other.isEmpty, limit >= count {
-            swap(&self, &other)
-            return
-        }
-        for _ in 0..<Swift.min(limit, count) {
-            other.append(popFirst()!)
-        }
-    }
-
-    /// Replaces large, empty storage with a small one and returns the old queue, for the caller to release after
-    /// unlocking; `nil` when the queue is small or not empty.
-    @inlinable
-    mutating func shrinkIfEmpty(above threshold: Int) -> ActionQueue? {
-        guard count == 0, storage.count > threshold else { return nil }
-        var released = ActionQueue()
-        swap(&self, &released)
-        return released
+    mutating func prepend(_ element: Element) {
+        if count == storage.count { grow() }
+        head = head == 0 ? storage.count - 1 : head - 1
+        storage[head] = element
+        count += 1
     }
 
     /// Removes every element and returns them, for the caller to release after unlocking.

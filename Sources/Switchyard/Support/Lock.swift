@@ -9,102 +9,100 @@ import Synchronization
 #endif
 
 // Unsafe code of this file, and the invariants it relies on:
-// - `Lock` is an atomic state: taken with one acquiring compare-and-exchange, released with one exchange. Every
-//   access that it protects happens between the two, so they order one holder's accesses before the next
-//   holder's; ThreadSanitizer sees those atomics and checks the data they protect. (A `pthread_mutex_t` does the
-//   same work through a library call each way: measured on the store's dispatch path, a third of a dispatch's
-//   instructions.) A thread that finds it taken spins briefly, then parks on a `LockCondition`; the release that
-//   finds parked threads wakes them.
+// - On Apple platforms `Lock` is an `os_unfair_lock`: the system knows which thread holds it, so a waiting thread
+//   of higher priority (the main thread) lends its priority to the holder instead of waiting behind a thread of
+//   utility priority. It lives in memory allocated once, which never moves, as the lock requires.
+// - On Linux `Lock` is a word changed only with atomic operations (0: free, 1: held, 2: held with sleepers): taking
+//   it is one acquiring compare-and-exchange, releasing it one releasing exchange. A thread that finds it held
+//   marks it and sleeps on `parking` until a release that saw the mark wakes the sleepers, which try again. Every
+//   handover goes through those atomics, so ThreadSanitizer sees the order between one holder's accesses and the
+//   next holder's and checks the data the lock protects. (It does not see the priority-inheriting futexes that
+//   `Synchronization.Mutex` uses on Linux, and reports false races on what they protect; a `pthread_mutex_t`,
+//   which it sees, costs a library call each way, a fifth of a store's dispatch.) Linux donates no priority to
+//   the holder of a lock of any of these kinds.
 // - `LockCondition` parks waiting threads on a `pthread_cond_t` with its own `pthread_mutex_t`, both heap-allocated
-//   (they must not move) and alive as long as the condition. A thread waits for an epoch change that it read while
-//   holding the store's `Lock`, so a broadcast made after that read is never lost.
+//   and alive as long as the condition. A thread waits for an epoch change that it read while holding the `Lock`
+//   that protects the awaited state, so a broadcast made after that read is never lost.
 // - `LockedValue` is `@unchecked Sendable` because its value is reachable only inside `withLock` and its waiting
-//   variants, which hold the lock for the whole time the closure runs: the lock is what makes it `Sendable`.
-// - Closures passed to these locks run under the lock: they must not call user code, and must not release
-//   anything whose `deinit` could be user code (return it and let it go after the unlock instead).
-// In debug builds the lock records its owner: taking it twice on one thread, or releasing it from a thread that
-// does not hold it, stops the program with a message instead of hanging.
+//   variant, which hold the lock for the whole time the closure runs: the lock is what makes it `Sendable`.
+// - Closures passed to these locks run under the lock: they must not call user code, and must not release anything
+//   whose `deinit` could be user code (return it and let it go after the unlock instead).
 
-/// The lock of the store's engine and of the small tables of the library.
-///
-/// Three states: free, taken, and taken with threads parked. Taking a free lock is one compare-and-exchange;
-/// releasing it is one exchange, which also tells whether a parked thread must be woken. A thread that finds it
-/// taken spins briefly, then parks on ``parking`` until a release, so waiting threads do not steal the processors.
+/// The one lock of the package: a store's engine, the effect tables, the test tools and the inspector use it.
 @usableFromInline
-package final class Lock: Sendable {
-    @usableFromInline let state = Atomic<UInt8>(Lock.free)
-    @usableFromInline let parking = LockCondition()
-    #if DEBUG
-        @usableFromInline let owner = Atomic<UInt>(0)
+package final class Lock: @unchecked Sendable {
+    #if canImport(Darwin)
+        @usableFromInline let word: os_unfair_lock_t
+    #else
+        @usableFromInline let word = Atomic<UInt32>(0)
+        /// Where threads that find the lock held sleep until a release that saw them.
+        @usableFromInline let parking = LockCondition()
     #endif
 
-    @usableFromInline static var free: UInt8 { 0 }
-    @usableFromInline static var taken: UInt8 { 1 }
-    @usableFromInline static var takenWithParkedThreads: UInt8 { 2 }
-
     @usableFromInline
-    package init() {}
-
-    @inlinable
-    func lock() {
-        #if DEBUG
-            precondition(
-                owner.load(ordering: .relaxed) != currentThreadID(),
-                "Switchyard: a lock was taken twice by one thread"
-            )
-        #endif
-        if !state.compareExchange(
-            expected: Lock.free,
-            desired: Lock.taken,
-            successOrdering: .acquiring,
-            failureOrdering: .relaxed
-        ).exchanged {
-            lockContended()
-        }
-        #if DEBUG
-            owner.store(currentThreadID(), ordering: .relaxed)
+    package init() {
+        #if canImport(Darwin)
+            word = .allocate(capacity: 1)
+            word.initialize(to: os_unfair_lock())
         #endif
     }
 
-    @usableFromInline
-    func lockContended() {
-        for _ in 0..<64 {
-            if state.load(ordering: .relaxed) == Lock.free,
-                state.compareExchange(
-                    expected: Lock.free,
-                    desired: Lock.taken,
-                    successOrdering: .acquiring,
-                    failureOrdering: .relaxed
-                ).exchanged
-            {
-                return
+    deinit {
+        #if canImport(Darwin)
+            word.deinitialize(count: 1)
+            word.deallocate()
+        #endif
+    }
+
+    /// Takes the lock, waiting while another thread holds it.
+    @inlinable
+    package func lock() {
+        #if canImport(Darwin)
+            os_unfair_lock_lock(word)
+        #else
+            if !word.compareExchange(
+                expected: 0,
+                desired: 1,
+                successOrdering: .acquiring,
+                failureOrdering: .relaxed
+            ).exchanged {
+                lockContended()
             }
-            sched_yield()
-        }
-        while true {
-            // The ticket is read before the exchange: a release after it changes the epoch, so the wait returns.
-            let ticket = parking.ticket
-            if state.exchange(Lock.takenWithParkedThreads, ordering: .sequentiallyConsistent) == Lock.free { return }
-            parking.wait(after: ticket)
-        }
+        #endif
     }
 
+    /// Releases the lock; the calling thread must hold it.
     @inlinable
-    func unlock() {
-        #if DEBUG
-            precondition(
-                owner.load(ordering: .relaxed) == currentThreadID(),
-                "Switchyard: a lock was released by a thread that does not hold it"
-            )
-            owner.store(0, ordering: .relaxed)
+    package func unlock() {
+        #if canImport(Darwin)
+            os_unfair_lock_unlock(word)
+        #else
+            if word.exchange(0, ordering: .sequentiallyConsistent) == 2 { wake() }
         #endif
-        if state.exchange(Lock.free, ordering: .sequentiallyConsistent) == Lock.takenWithParkedThreads {
+    }
+
+    #if !canImport(Darwin)
+        /// Marks the lock as awaited and sleeps until it is free, then takes it (still marked awaited, so that its
+        /// release wakes the next waiter, if any).
+        @usableFromInline
+        func lockContended() {
+            while true {
+                // The ticket is read before the exchange: a release after it changes the epoch, so the wait returns.
+                let ticket = parking.ticket
+                if word.exchange(2, ordering: .sequentiallyConsistent) == 0 { return }
+                parking.wait(after: ticket)
+            }
+        }
+
+        @usableFromInline
+        func wake() {
             parking.broadcast()
         }
-    }
+    #endif
 
+    /// Runs `body` while holding the lock.
     @inlinable
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()
@@ -176,19 +174,15 @@ final class LockCondition: @unchecked Sendable {
 /// let decision = state.withLock { state in state.decide() }   // decide under the lock
 /// decision.perform()                                          // act after unlocking
 /// ```
-///
-/// Several values may share one lock (pass the same ``Lock`` to their initializers); the static
-/// ``withLock(_:_:waitingOn:while:_:)`` then reaches them together in one critical section.
 @usableFromInline
 package final class LockedValue<Value>: @unchecked Sendable {
-    @usableFromInline let lock: Lock
+    @usableFromInline let lock = Lock()
     /// Exclusivity is enforced by the lock, not by the runtime: every access is inside a `withLock`.
     @usableFromInline @exclusivity(unchecked) var value: Value
 
     @usableFromInline
-    package init(_ value: Value, lock: Lock = Lock()) {
+    package init(_ value: Value) {
         self.value = value
-        self.lock = lock
     }
 
     /// Runs `body` with the value while holding the lock.
@@ -217,27 +211,6 @@ package final class LockedValue<Value>: @unchecked Sendable {
             wokeUp = true
         }
         return try body(&value)
-    }
-
-    /// Runs `body` with two values that share one lock, in one critical section; waits on `condition` first for as
-    /// long as `mustWait` says so.
-    @inlinable
-    static func withLock<Other, Result>(
-        _ first: LockedValue<Value>,
-        _ second: LockedValue<Other>,
-        waitingOn condition: LockCondition? = nil,
-        while mustWait: (inout Value, inout Other, _ wokeUp: Bool) -> Bool = { _, _, _ in false },
-        _ body: (inout Value, inout Other) throws -> Result
-    ) rethrows -> Result {
-        assert(first.lock === second.lock, "Switchyard: the two values do not share a lock")
-        first.lock.lock()
-        defer { first.lock.unlock() }
-        var wokeUp = false
-        while let condition, mustWait(&first.value, &second.value, wokeUp) {
-            first.lock.wait(on: condition, ticket: condition.ticket)
-            wokeUp = true
-        }
-        return try body(&first.value, &second.value)
     }
 }
 

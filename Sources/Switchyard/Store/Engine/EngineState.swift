@@ -1,15 +1,21 @@
-/// An action waiting in a store's queue, with the thread that dispatched it.
+/// An action waiting in a store's queue.
 @usableFromInline
 struct QueuedAction<Action: Sendable>: Sendable {
     @usableFromInline let dispatched: DispatchedAction<Action>
+    /// The thread that dispatched it.
     @usableFromInline let thread: UInt
+    /// The thread whose dispatch caused it: the dispatching thread, or for a follow-up that the processing thread
+    /// dispatched, the owner of the action that was being processed. A thread that processes actions of other
+    /// owners counts them against its fairness budget.
+    @usableFromInline let owner: UInt
     /// Whether the store's own output dispatched it: a middleware, an IO or an effect, not the app.
     @usableFromInline let isFollowUp: Bool
 
     @inlinable
-    init(_ dispatched: DispatchedAction<Action>, thread: UInt, isFollowUp: Bool) {
+    init(_ dispatched: DispatchedAction<Action>, thread: UInt, owner: UInt, isFollowUp: Bool) {
         self.dispatched = dispatched
         self.thread = thread
+        self.owner = owner
         self.isFollowUp = isFollowUp
     }
 }
@@ -24,7 +30,7 @@ struct Released {
     init() {}
 
     /// Keeps `object` (a snapshot, a registry entry, a queue's storage) until this value is dropped.
-    @inlinable
+    @usableFromInline
     mutating func keep(_ object: Any) {
         if objects == nil { objects = [] }
         objects?.append(object)
@@ -33,62 +39,143 @@ struct Released {
 
 /// The numbers that bound a store's work and memory.
 @usableFromInline
-enum EngineLimits {
-    /// Producers other than the processing thread wait while this many actions are queued.
-    @usableFromInline static var highWaterMark: Int { 65_536 }
-    /// Waiting producers are woken once the queue is back to this length, so that they do not wake for every batch.
-    @usableFromInline static var lowWaterMark: Int { highWaterMark / 2 }
-    /// A thread that found the store idle processes its own action, the actions its own processing dispatches, and
-    /// at most this many actions dispatched by other threads; then it hands the rest of the queue over.
-    @usableFromInline static var fairnessBudget: Int { 256 }
+struct EngineLimits: Sendable, Equatable {
+    /// Producers that cannot drain the queue themselves wait while this many actions are queued.
+    @usableFromInline var highWaterMark: Int
+    /// Waiting producers are woken once the queue is back to this length, so that they do not wake for every action.
+    @usableFromInline var lowWaterMark: Int
+    /// A thread that found the store idle processes its own action, the follow-ups its action causes, and at most
+    /// this many other actions; then it hands the rest of the queue over.
+    @usableFromInline var fairnessBudget: Int
     /// An idle store keeps a queue buffer of at most this many slots; a larger one is given back.
-    @usableFromInline static var retainedQueueCapacity: Int { 256 }
+    @usableFromInline var retainedQueueCapacity: Int
+
+    /// The limits of every store.
+    @usableFromInline
+    static let standard = EngineLimits(
+        highWaterMark: 65_536,
+        lowWaterMark: 32_768,
+        fairnessBudget: 256,
+        retainedQueueCapacity: 256
+    )
 }
 
-/// The store engine's rules as a pure state machine: who processes, what waits, who is registered. It runs no user
-/// code and releases nothing; ``StoreCore`` holds it under its lock and performs the returned decisions after
-/// unlocking.
-///
-/// The processing role: while `phase` is `.processing(thread)`, that thread owns the ``ProcessorContext`` (it moved
-/// out of `context`, which is `nil` meanwhile) and is the only one running the pipeline. In every other phase
-/// `context` holds it. Handing it over moves it: no reference is counted.
+/// What is registered with a store, as the processing thread sees it: an immutable snapshot, made anew under the
+/// engine's lock after each change, which the processing thread keeps while it works.
 @usableFromInline
-struct EngineState<Action: Sendable, State>: Sendable {
+final class Registrations<Action: Sendable, State: Sendable>: Sendable {
+    @usableFromInline let observers: ContiguousArray<StateObserver<State>>
+    @usableFromInline let runtime: ContiguousArray<RuntimeEntry<Action, State>>
+    @usableFromInline let inspection: StoreInspection<Action, State>?
+
+    @usableFromInline
+    init(
+        observers: ContiguousArray<StateObserver<State>>,
+        runtime: ContiguousArray<RuntimeEntry<Action, State>>,
+        inspection: StoreInspection<Action, State>?
+    ) {
+        self.observers = observers
+        self.runtime = runtime
+        self.inspection = inspection
+    }
+}
+
+/// What the processing thread works from, a local of its run loop: the registrations it sees, refreshed under the
+/// engine's lock at each decision. `nil` while nothing is registered, so that a store without observers or runtime
+/// middlewares counts no reference per action.
+@usableFromInline
+struct ProcessorContext<Action: Sendable, State: Sendable>: Sendable {
+    @usableFromInline var registrations: Registrations<Action, State>?
+    /// The registrations' version the snapshot was taken at.
+    @usableFromInline var version: UInt64 = 0
+    /// Whether `registrations` holds observers, runtime middlewares, an inspection: read per action without
+    /// touching the snapshot.
+    @usableFromInline var hasObservers = false
+    @usableFromInline var hasRuntime = false
+    @usableFromInline var isInspected = false
+
+    @inlinable
+    init() {}
+}
+
+/// The store engine's rules as a pure state machine: who processes, what waits, what is registered, and whether
+/// the state may be read. It runs no user code and releases nothing; ``StoreCore`` holds it under its lock and
+/// performs the decisions it returns after unlocking.
+@usableFromInline
+struct EngineState<Action: Sendable, State: Sendable>: Sendable {
+    /// The processing role and its fairness account.
+    @usableFromInline
+    struct Processing: Equatable, Sendable {
+        /// The thread that runs the pipeline.
+        @usableFromInline var thread: UInt
+        /// The owner of the action being processed: follow-ups that `thread` dispatches belong to it.
+        @usableFromInline var owner: UInt
+        /// How many actions of other owners `thread` may still process before it hands the queue over;
+        /// `Int.max` on the store's own executor, which holds no caller captive.
+        @usableFromInline var budget: Int
+
+        @inlinable
+        init(thread: UInt, owner: UInt, budget: Int) {
+            self.thread = thread
+            self.owner = owner
+            self.budget = budget
+        }
+    }
+
     @usableFromInline
     enum Phase: Equatable, Sendable {
         /// Nothing to do; the next dispatch that may process here does.
         case idle
-        /// `thread` runs the pipeline.
-        case processing(thread: UInt)
+        /// A thread runs the pipeline.
+        case processing(Processing)
         /// The queue was handed to the scheduler, which will process it.
         case scheduled
         /// The store was freed: nothing is accepted any more.
         case closed
     }
 
-    @usableFromInline var phase = Phase.idle
-    @usableFromInline var queue = ActionQueue<QueuedAction<Action>>()
-    /// The processing thread's context: the engine touches it only while no thread holds the processing role, or
-    /// on behalf of the thread that holds it, in that thread's critical sections.
-    @usableFromInline let context: ProcessorContext<Action, State>
-    @usableFromInline var observers = EngineRegistry<StateObserver<State>>()
-    @usableFromInline var runtime = EngineRegistry<RuntimeEntry<Action, State>>()
+    @usableFromInline private(set) var phase = Phase.idle
+    @usableFromInline private(set) var queue = ActionQueue<QueuedAction<Action>>()
+    /// The reducer runs: threads other than the processing thread wait before they read the state.
+    @usableFromInline private(set) var isReducing = false
+    @usableFromInline private(set) var waitingReaders = 0
+    /// How many reductions were committed.
+    @usableFromInline private(set) var commits: UInt64 = 0
+    @usableFromInline private(set) var waitingProducers = 0
+    @usableFromInline private(set) var observers: ContiguousArray<StateObserver<State>> = []
+    @usableFromInline private(set) var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
+    @usableFromInline private(set) var inspection: StoreInspection<Action, State>?
+    /// Changes with every change of `observers`, `runtime` or `inspection`.
+    @usableFromInline private(set) var version: UInt64 = 0
+    /// The snapshot of `observers`, `runtime` and `inspection` at `version`, made when a processing thread first
+    /// asks for it; `nil` while nothing is registered.
+    @usableFromInline private(set) var registrations: Registrations<Action, State>?
+    @usableFromInline private(set) var registrationsVersion: UInt64 = 0
     /// Runtime middlewares whose `receiveContext` runs before they join the pipeline, by id.
-    @usableFromInline var reservations: [UInt64: ObjectIdentifier?] = [:]
-    @usableFromInline var waitingProducers = 0
-    @usableFromInline var lastID: UInt64 = 0
+    private var reservations: [UInt64: ObjectIdentifier?] = [:]
+    private var lastID: UInt64 = 0
+    /// Whether the store has a middleware of its own, which sees each action before the reducer.
+    @usableFromInline let hasMiddleware: Bool
+    @usableFromInline let limits: EngineLimits
 
     @inlinable
-    init(context: ProcessorContext<Action, State>) {
-        self.context = context
+    init(hasMiddleware: Bool, limits: EngineLimits = .standard) {
+        self.hasMiddleware = hasMiddleware
+        self.limits = limits
     }
+
+    /// Whether something must see an action before its reducer: the store's middleware, a runtime middleware or an
+    /// inspection. Without any, the decision that gives the processing thread an action also closes the state.
+    @inlinable
+    var needsHandle: Bool { hasMiddleware || !runtime.isEmpty || inspection != nil }
 
     // MARK: - Dispatch
 
     @usableFromInline
-    enum Admission {
-        /// The caller processes the action now, with the context it was handed.
-        case process
+    enum Admission: Equatable {
+        /// The caller holds the processing role and processes the action now; when `isReducing`, the state is
+        /// already closed for the reducer (nothing handles the action before it).
+        case process(isReducing: Bool)
         /// Queued; the processing thread or the scheduler will process it.
         case queued
         /// Queued; the caller must hand the queue to the scheduler.
@@ -97,75 +184,78 @@ struct EngineState<Action: Sendable, State>: Sendable {
         case rejected
     }
 
-    /// Accepts an action dispatched by `thread`; `canProcessHere` says whether the scheduling policy lets that
-    /// thread run the pipeline. With ``Admission/process``, the caller holds the processing role, and with it the
-    /// use of ``context``, until a decision hands the role back.
+    /// Accepts an action that `thread` dispatched; `canProcessHere` says whether the scheduling policy lets that
+    /// thread run the pipeline. The snapshot is refreshed when the caller is given the processing role.
     @inlinable
     mutating func admit(
         _ dispatched: DispatchedAction<Action>,
         thread: UInt,
         isFollowUp: Bool,
-        canProcessHere: Bool
+        canProcessHere: Bool,
+        context: inout ProcessorContext<Action, State>,
+        released: inout Released
     ) -> Admission {
         switch phase {
         case .idle:
             if canProcessHere {
-                phase = .processing(thread: thread)
-                return .process
+                phase = .processing(Processing(thread: thread, owner: thread, budget: limits.fairnessBudget))
+                refresh(&context, released: &released)
+                if needsHandle { return .process(isReducing: false) }
+                isReducing = true
+                return .process(isReducing: true)
             }
-            queue.append(QueuedAction(dispatched, thread: thread, isFollowUp: isFollowUp))
+            queue.append(QueuedAction(dispatched, thread: thread, owner: thread, isFollowUp: isFollowUp))
             phase = .scheduled
             return .schedule
-        case .processing, .scheduled:
-            queue.append(QueuedAction(dispatched, thread: thread, isFollowUp: isFollowUp))
+        case .processing(let processing):
+            // What the processing thread dispatches is caused by the action it processes.
+            let owner = processing.thread == thread ? processing.owner : thread
+            queue.append(QueuedAction(dispatched, thread: thread, owner: owner, isFollowUp: isFollowUp))
+            return .queued
+        case .scheduled:
+            queue.append(QueuedAction(dispatched, thread: thread, owner: thread, isFollowUp: isFollowUp))
             return .queued
         case .closed:
             return .rejected
         }
     }
 
-    /// Whether `thread` must wait before dispatching: the queue is at its high-water mark and `thread` is not the
-    /// processing thread (whose own dispatches never wait: nothing else would drain the queue). Counts the waiting
-    /// producers; `wokeUp` is `true` when the caller checks again after a wake-up.
+    /// Whether `thread` must wait before dispatching: the queue is at its high-water mark and another thread is
+    /// there to drain it. The processing thread never waits (nothing else would drain the queue), nor does a thread
+    /// that the scheduled work runs on (the main thread, for a store that processes on the main queue): it would
+    /// wait for room that only it can make. Counts the waiting producers; `wokeUp` is `true` when the caller checks
+    /// again after a wake-up.
     @inlinable
-    mutating func producerMustWait(thread: UInt, wokeUp: Bool) -> Bool {
+    mutating func producerMustWait(thread: UInt, drainsScheduledWork: Bool, wokeUp: Bool) -> Bool {
         if wokeUp { waitingProducers -= 1 }
-        guard queue.count >= EngineLimits.highWaterMark else { return false }
+        guard queue.count >= limits.highWaterMark else { return false }
         switch phase {
         case .idle, .closed: return false
-        case .processing(let processor) where processor == thread: return false
+        case .processing(let processing) where processing.thread == thread: return false
+        case .scheduled where drainsScheduledWork: return false
         case .processing, .scheduled: break
         }
         waitingProducers += 1
         return true
     }
 
-    /// Whether an action can be processed without the context: nobody observes and no runtime middleware is
-    /// registered. (When no thread processes, the context's snapshots match the registries.)
+    /// Takes the scheduled processing role; `false` when there is nothing scheduled (the store was closed, or a
+    /// thread took the queue over meanwhile).
     @inlinable
-    var isAlone: Bool { observers.elements.isEmpty && runtime.elements.isEmpty }
-
-    /// Ends the processing of an action done alone: back to idle when nothing arrived meanwhile (no queued action,
-    /// no observer registered during the reducer); `false` otherwise, and the caller goes on with the context.
-    @inlinable
-    mutating func endAloneAction() -> Bool {
-        guard case .processing = phase, queue.isEmpty, observers.elements.isEmpty else { return false }
-        phase = .idle
-        return true
-    }
-
-    /// Takes the scheduled processing role; `false` when there is nothing scheduled (the store was closed).
-    @inlinable
-    mutating func beginScheduled(thread: UInt, released: inout Released) -> Bool {
+    mutating func beginScheduled(
+        thread: UInt,
+        budget: Int,
+        context: inout ProcessorContext<Action, State>,
+        released: inout Released
+    ) -> Bool {
         guard case .scheduled = phase else { return false }
-        phase = .processing(thread: thread)
-        refresh(context, into: &released)
+        phase = .processing(Processing(thread: thread, owner: thread, budget: budget))
+        refresh(&context, released: &released)
         return true
     }
 
-    @usableFromInline
     enum OutOfBand: Sendable {
-        /// The caller holds the processing role for a commit of its own.
+        /// The caller holds the processing role for a commit of its own, and the state is closed for it.
         case began
         /// Another thread processes, or the queue is scheduled: try again later.
         case busy
@@ -173,119 +263,179 @@ struct EngineState<Action: Sendable, State>: Sendable {
     }
 
     /// Takes the processing role for a commit that is not an action's, only when the store is idle.
-    @inlinable
-    mutating func beginOutOfBand(thread: UInt, released: inout Released) -> OutOfBand {
+    mutating func beginOutOfBand(
+        thread: UInt,
+        context: inout ProcessorContext<Action, State>,
+        released: inout Released
+    ) -> OutOfBand {
         switch phase {
         case .idle:
-            phase = .processing(thread: thread)
-            refresh(context, into: &released)
+            phase = .processing(Processing(thread: thread, owner: thread, budget: limits.fairnessBudget))
+            refresh(&context, released: &released)
+            isReducing = true
             return .began
         case .processing, .scheduled: return .busy
         case .closed: return .closed
         }
     }
 
+    // MARK: - One action
+
+    /// Closes the state before the reducer, once the action's middlewares have handled it.
+    @inlinable
+    mutating func beginReduce(context: inout ProcessorContext<Action, State>, released: inout Released) {
+        isReducing = true
+        refresh(&context, released: &released)
+    }
+
+    /// Opens the state after the reducer: returns the commit's number and whether readers wait for a wake-up.
+    /// Observers registered during the reducer join the snapshot now, and receive this commit.
+    @inlinable
+    mutating func commit(
+        context: inout ProcessorContext<Action, State>,
+        released: inout Released
+    ) -> (commit: UInt64, wakeReaders: Bool) {
+        isReducing = false
+        commits &+= 1
+        refresh(&context, released: &released)
+        return (commits, waitingReaders > 0)
+    }
+
     // MARK: - Between actions
 
     @usableFromInline
-    enum Next {
-        /// More actions are in the context's batch: process them.
-        case batch(wakeProducers: Bool)
-        /// The queue is empty: the store is idle and the context was handed back.
+    enum Step: Equatable, Sendable {
+        /// Process the action the decision gave; when `isReducing`, the state is already closed for its reducer.
+        case process(isReducing: Bool, wakeProducers: Bool)
+        /// The queue is empty: the store is idle and the role was handed back.
         case idle(wakeProducers: Bool)
-        /// The caller used its budget: the context was handed back and the caller must schedule the rest.
-        case handOff
+        /// The caller used its budget: the role was handed back and the caller must schedule the rest.
+        case handOff(wakeProducers: Bool)
         /// The store was closed: the caller stops.
         case stop
     }
 
-    /// Decides what the processing thread does after its batch: refreshes its snapshots, then moves up to
-    /// `budget` more actions into its batch, or hands the role back. What it lets go of goes to `released`.
+    /// Decides what the processing thread does after an action: takes the next queued action (counting it against
+    /// the budget when another thread owns it), or hands the role back. What it lets go of goes to `released`.
     @inlinable
-    mutating func next(budget: Int, released: inout Released) -> Next {
-        if case .closed = phase {
-            released.keep(context.removeAll())
+    mutating func next(
+        context: inout ProcessorContext<Action, State>,
+        action: inout QueuedAction<Action>?,
+        released: inout Released
+    ) -> Step {
+        guard case .processing(var processing) = phase else {
+            // Only the processing thread asks, and only `close()` takes the role away from it.
             return .stop
         }
-        refresh(context, into: &released)
-        if !context.batch.isEmpty { return .batch(wakeProducers: false) }
+        refresh(&context, released: &released)
         if queue.isEmpty {
-            if let shrunk = queue.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity) { released.keep(shrunk) }
-            if let shrunk = context.batch.shrinkIfEmpty(above: EngineLimits.retainedQueueCapacity) {
-                released.keep(shrunk)
-            }
+            if queue.capacity > limits.retainedQueueCapacity { released.keep(queue.removeAll()) }
             phase = .idle
             return .idle(wakeProducers: waitingProducers > 0)
         }
-        if budget <= 0 {
+        // Moved out, not copied; put back in front when the budget is spent, which is rare.
+        let first = queue.popFirst().unsafelyUnwrapped
+        let counts = first.owner != processing.thread && processing.budget != .max
+        if counts, processing.budget <= 0 {
+            queue.prepend(first)
             phase = .scheduled
-            return .handOff
+            return .handOff(wakeProducers: waitingProducers > 0 && queue.count <= limits.lowWaterMark)
         }
-        // With a budget, a few actions at a time; without one (the store's own queue), the whole queue at once,
-        // which swaps buffers and copies nothing.
-        let taken = budget == .max ? queue.count : Swift.min(budget, EngineLimits.fairnessBudget)
-        queue.moveFirst(taken, to: &context.batch)
-        return .batch(wakeProducers: waitingProducers > 0 && queue.count <= EngineLimits.lowWaterMark)
+        if counts { processing.budget -= 1 }
+        processing.owner = first.owner
+        phase = .processing(processing)
+        action = first
+        let closes = !needsHandle
+        if closes { isReducing = true }
+        return .process(
+            isReducing: closes,
+            wakeProducers: waitingProducers > 0 && queue.count <= limits.lowWaterMark
+        )
     }
 
-    /// Brings the processing thread's snapshots up to date; the stale ones go to `released`.
-    @inlinable @inline(__always)
-    func refresh(_ processorContext: ProcessorContext<Action, State>, into released: inout Released) {
-        guard
-            processorContext.observersVersion != observers.version || processorContext.runtimeVersion != runtime.version
-        else { return }
-        refreshSnapshots(processorContext, into: &released)
-    }
-
-    @inlinable @inline(never)
-    func refreshSnapshots(_ processorContext: ProcessorContext<Action, State>, into released: inout Released) {
-        if processorContext.observersVersion != observers.version {
-            var stale = observers.elements
-            swap(&stale, &processorContext.observers)
-            released.keep(stale)
-            processorContext.observersVersion = observers.version
-        }
-        if processorContext.runtimeVersion != runtime.version {
-            var stale = runtime.elements
-            swap(&stale, &processorContext.runtime)
-            released.keep(stale)
-            processorContext.runtimeVersion = runtime.version
-        }
-    }
-
-    /// Refreshes the idle context's snapshots (when no thread processes), so that what was removed goes now.
+    /// Decides after an action whose thread keeps no slot for a next action (the one it dispatched itself): hands
+    /// the role back when the queue is empty or the store closed, and otherwise leaves the decision to ``next``.
     @inlinable
-    mutating func refreshIdleContext(into released: inout Released) {
-        if case .processing = phase { return }
-        refresh(context, into: &released)
+    mutating func endIfIdle(context: inout ProcessorContext<Action, State>, released: inout Released) -> Step? {
+        guard case .processing = phase else { return .stop }
+        guard queue.isEmpty else { return nil }
+        refresh(&context, released: &released)
+        if queue.capacity > limits.retainedQueueCapacity { released.keep(queue.removeAll()) }
+        phase = .idle
+        return .idle(wakeProducers: waitingProducers > 0)
+    }
+
+    /// Brings the processing thread's snapshot up to date; the stale arrays go to `released`.
+    @inlinable @inline(__always)
+    mutating func refresh(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
+        guard context.version != version else { return }
+        refreshRegistrations(&context, released: &released)
+    }
+
+    @inlinable
+    mutating func refreshRegistrations(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
+        if registrationsVersion != version {
+            if let old = registrations { released.keep(old) }
+            let isEmpty = observers.isEmpty && runtime.isEmpty && inspection == nil
+            registrations =
+                isEmpty ? nil : Registrations(observers: observers, runtime: runtime, inspection: inspection)
+            registrationsVersion = version
+        }
+        if let stale = context.registrations { released.keep(stale) }
+        context.registrations = registrations
+        context.version = version
+        context.hasObservers = !observers.isEmpty
+        context.hasRuntime = !runtime.isEmpty
+        context.isInspected = inspection != nil
+    }
+
+    // MARK: - Reading the state
+
+    /// Whether a thread other than the processing thread must wait before it reads the state (the reducer runs);
+    /// counts the waiting threads. `wokeUp` is `true` when the caller checks again after a wake-up.
+    @inlinable
+    mutating func readerMustWait(wokeUp: Bool) -> Bool {
+        if wokeUp { waitingReaders -= 1 }
+        guard isReducing else { return false }
+        waitingReaders += 1
+        return true
     }
 
     // MARK: - Registrations
 
-    @inlinable
     mutating func makeID() -> UInt64 {
         lastID &+= 1
         return lastID
     }
 
-    /// Adds `observer`; `false` when the store is closed.
-    @inlinable
-    mutating func addObserver(_ observer: StateObserver<State>) -> Bool {
-        if case .closed = phase { return false }
+    /// Adds an observer of the commits after the current one; `nil` when the store is closed.
+    mutating func addObserver(
+        deliver: @escaping @Sendable (State) -> Void,
+        storeDidEnd: (@Sendable () -> Void)?
+    ) -> StateObserver<State>? {
+        if case .closed = phase { return nil }
+        let observer = StateObserver(id: makeID(), startAfter: commits, deliver: deliver, storeDidEnd: storeDidEnd)
         observers.append(observer)
-        return true
+        version &+= 1
+        return observer
     }
 
-    @inlinable
-    mutating func removeObserver(id: UInt64) -> (Released, removed: ContiguousArray<StateObserver<State>>) {
-        var released = Released()
-        let removed = observers.remove { $0.id == id }
-        refreshIdleContext(into: &released)
-        return (released, removed)
+    /// Removes the observer `id` and returns it with the snapshot that held it, for release after unlocking.
+    mutating func removeObserver(id: UInt64) -> (StateObserver<State>?, Registrations<Action, State>?) {
+        guard let index = observers.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
+        return (observers.remove(at: index), changed())
     }
 
-    @usableFromInline
-    enum Reservation {
+    /// Marks a change of the registrations and returns the stale snapshot, for release after unlocking: what was
+    /// removed is then let go of at once, unless a processing thread holds the snapshot, which lets go of it at its
+    /// next decision.
+    mutating func changed() -> Registrations<Action, State>? {
+        version &+= 1
+        defer { registrations = nil }
+        return registrations
+    }
+
+    enum Reservation: Equatable {
         /// Call the middleware's `receiveContext`, then ``activate(_:)`` it under this id.
         case reserved(id: UInt64)
         /// The same instance is registered (or being registered) under this id.
@@ -294,11 +444,10 @@ struct EngineState<Action: Sendable, State>: Sendable {
     }
 
     /// Reserves an id for a runtime middleware, refusing a class instance that is already registered.
-    @inlinable
     mutating func reserveRuntime(identity: ObjectIdentifier?) -> Reservation {
         if case .closed = phase { return .closed }
         if let identity {
-            if let entry = runtime.elements.first(where: { $0.identity == identity }) {
+            if let entry = runtime.first(where: { $0.identity == identity }) {
                 return .duplicate(id: entry.id)
             }
             if let pending = reservations.first(where: { $0.value == identity }) {
@@ -311,48 +460,67 @@ struct EngineState<Action: Sendable, State>: Sendable {
     }
 
     /// Adds a reserved middleware to the pipeline; `false` when it was removed or the store closed meanwhile.
-    @inlinable
     mutating func activate(_ entry: RuntimeEntry<Action, State>) -> Bool {
         guard reservations.removeValue(forKey: entry.id) != nil else { return false }
         if case .closed = phase { return false }
         runtime.append(entry)
+        version &+= 1
         return true
     }
 
-    @inlinable
-    mutating func removeRuntime(id: UInt64) -> (Released, removed: ContiguousArray<RuntimeEntry<Action, State>>) {
+    /// Removes the runtime middleware `id` (or cancels its reservation) and returns it with the snapshot that held
+    /// it, for release after unlocking.
+    mutating func removeRuntime(id: UInt64) -> (RuntimeEntry<Action, State>?, Registrations<Action, State>?) {
         reservations[id] = nil
-        var released = Released()
-        let removed = runtime.remove { $0.id == id }
-        refreshIdleContext(into: &released)
-        return (released, removed)
+        guard let index = runtime.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
+        return (runtime.remove(at: index), changed())
     }
 
-    @inlinable
-    mutating func removeAllRuntime() -> (Released, removed: ContiguousArray<RuntimeEntry<Action, State>>) {
+    /// Removes every runtime middleware and returns them with the snapshot that held them, for release after
+    /// unlocking.
+    mutating func removeAllRuntime() -> (ContiguousArray<RuntimeEntry<Action, State>>, Registrations<Action, State>?) {
         reservations.removeAll()
-        var released = Released()
-        let removed = runtime.removeAll()
-        refreshIdleContext(into: &released)
-        return (released, removed)
+        defer { runtime = [] }
+        return (runtime, changed())
+    }
+
+    /// Attaches an inspection, or detaches with `nil`; returns the previous one with the snapshot that held it, for
+    /// release after unlocking.
+    mutating func replaceInspection(
+        with new: StoreInspection<Action, State>?
+    ) -> (StoreInspection<Action, State>?, Registrations<Action, State>?) {
+        defer { inspection = new }
+        return (inspection, changed())
     }
 
     // MARK: - Closing
 
-    /// Closes the engine when the store is freed: nothing is accepted afterwards, every waiting producer is woken,
-    /// and everything registered or queued is returned for release (observers first get their end-of-store call).
-    @inlinable
-    mutating func close() -> (
-        released: Released,
-        runtime: ContiguousArray<RuntimeEntry<Action, State>>,
-        observers: ContiguousArray<StateObserver<State>>
-    ) {
-        var released = Released()
-        // The processing thread, if any, releases the context's contents when it stops.
-        if case .processing = phase {} else { released.keep(context.removeAll()) }
+    /// What closing hands back: everything queued and registered, for release after unlocking.
+    struct Closed {
+        var queue: ActionQueue<QueuedAction<Action>>
+        var runtime: ContiguousArray<RuntimeEntry<Action, State>>
+        var observers: ContiguousArray<StateObserver<State>>
+        var inspection: StoreInspection<Action, State>?
+        var registrations: Registrations<Action, State>?
+    }
+
+    /// Closes the engine when the store is freed: nothing is accepted or processed afterwards (the processing
+    /// thread, if any, stops after the action in progress), and every waiting producer may go.
+    mutating func close() -> Closed {
         phase = .closed
-        released.keep(queue.removeAll())
         reservations.removeAll()
-        return (released, runtime.removeAll(), observers.removeAll())
+        version &+= 1
+        let closed = Closed(
+            queue: queue.removeAll(),
+            runtime: runtime,
+            observers: observers,
+            inspection: inspection,
+            registrations: registrations
+        )
+        runtime = []
+        observers = []
+        inspection = nil
+        registrations = nil
+        return closed
     }
 }

@@ -2,40 +2,29 @@ import Synchronization
 
 // Unsafe code of this file, and the invariants it relies on.
 //
-// The state lives behind a pointer, outside any lock, because the reducer changes it in place while no lock is
-// held (the reducer is user code, and user code never runs under a store lock). What makes that sound:
-// - Only the processing thread writes the state, and only in `runReducer`, between `beginReduce` and `commit`,
-//   which set and clear `isReducing` under the gate's lock.
+// The state lives behind a pointer, outside the engine's lock, because the reducer changes it in place while no
+// lock is held (the reducer is user code, and user code never runs under a store lock). What makes that sound:
+// - Only the processing thread writes the state, and only in `runReducer`, while the engine's `isReducing` is
+//   true: the engine sets it, under its lock, in the decision that lets the reducer run, and clears it in the
+//   commit.
 // - The processing thread reads the state at any time without locking: it is the only writer, and there is one
-//   processing thread at a time (the store's engine hands the role over under its own lock).
-// - Any other thread reads the state only under the gate's lock, and only while `isReducing` is false; a reader
-//   that finds it true waits on `readersCanGo`, which `reduce` broadcasts after clearing it.
-// - `processor` holds the id of the processing thread; only that thread stores it (its own id when it takes the
-//   role, 0 when it gives it up), so a thread that reads its own id there is the processing thread.
+//   processing thread at a time (the engine hands the role over under its lock, which orders one processing
+//   thread's writes before the next one's reads).
+// - Any other thread reads the state only under the engine's lock, and only while `isReducing` is false; a reader
+//   that finds it true waits on `readersCanGo`, which the processing thread broadcasts after the commit.
+// - `processor` holds the id of the processing thread. Only the thread given the role stores its own id there, and
+//   only that thread clears it, before the decision that hands the role back; so a thread that reads its own id
+//   there is the processing thread.
 // - `inReducer` is read and written by the processing thread only.
 
 /// The state of a store, changed in place by the reducer, read from any thread as the last committed value.
 ///
-/// Kept apart from the pipeline, so that a `getState` closure kept by a middleware keeps this cell alive and not
-/// the store (no reference cycle through the pipeline).
+/// Kept apart from the pipeline, so that a `getState` closure kept by a middleware keeps this cell and the engine's
+/// state alive, and not the store: no reference cycle through the pipeline.
 @usableFromInline
-final class StateCell<State>: @unchecked Sendable {
-    /// What readers and the processing thread agree on, under the gate's lock.
-    @usableFromInline
-    struct Gate {
-        /// The reducer is running: other threads wait before they read.
-        @usableFromInline var isReducing = false
-        /// Threads waiting for the reducer to finish.
-        @usableFromInline var waitingReaders = 0
-        /// How many reductions have been committed.
-        @usableFromInline var commits: UInt64 = 0
-
-        @usableFromInline init() {}
-    }
-
-    /// The gate; its lock is shared with the store's engine, so the engine can open and close the gate in the same
-    /// critical sections in which it decides.
-    @usableFromInline let gate: LockedValue<Gate>
+final class StateCell<Action: Sendable, State: Sendable>: @unchecked Sendable {
+    /// The engine's state, under the engine's lock: the cell reads `isReducing` there.
+    @usableFromInline let engine: LockedValue<EngineState<Action, State>>
     @usableFromInline let readersCanGo = LockCondition()
     @usableFromInline let pointer: UnsafeMutablePointer<State>
     @usableFromInline let processor = Atomic<UInt>(0)
@@ -44,8 +33,8 @@ final class StateCell<State>: @unchecked Sendable {
     @usableFromInline let diagnostics: StoreDiagnostics
 
     @inlinable
-    init(_ initialState: State, lock: Lock, diagnostics: StoreDiagnostics) {
-        gate = LockedValue(Gate(), lock: lock)
+    init(_ initialState: State, engine: LockedValue<EngineState<Action, State>>, diagnostics: StoreDiagnostics) {
+        self.engine = engine
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: initialState)
         self.diagnostics = diagnostics
@@ -62,10 +51,10 @@ final class StateCell<State>: @unchecked Sendable {
         processor.load(ordering: .relaxed) == currentThreadID()
     }
 
-    /// Marks the calling thread as the processing thread (`true`) or as no longer processing (`false`).
+    /// Marks `thread`, the calling thread, as the processing thread, or no thread with 0.
     @inlinable
-    func setProcessing(_ isProcessing: Bool) {
-        processor.store(isProcessing ? currentThreadID() : 0, ordering: .relaxed)
+    func setProcessor(_ thread: UInt) {
+        processor.store(thread, ordering: .relaxed)
     }
 
     /// The last committed state, from any thread.
@@ -83,19 +72,9 @@ final class StateCell<State>: @unchecked Sendable {
 
     /// ``read()`` from a thread other than the processing thread: waits while the reducer runs. Out of line, so that
     /// the processing thread's read (every `state()` of a middleware) stays a few instructions.
-    @inlinable @inline(never)
+    @usableFromInline @inline(never)
     func readFromOtherThread() -> State {
-        gate.withLock(waitingOn: readersCanGo, while: Self.mustWait) { _ in pointer.pointee }
-    }
-
-    /// Whether a thread that wants the last committed state must wait (the reducer is running on another thread);
-    /// counts the waiting threads. `wokeUp` is `true` when the caller checks again after a wake-up.
-    @inlinable
-    static func mustWait(_ gate: inout Gate, wokeUp: Bool) -> Bool {
-        if wokeUp { gate.waitingReaders -= 1 }
-        guard gate.isReducing else { return false }
-        gate.waitingReaders += 1
-        return true
+        engine.withLock(waitingOn: readersCanGo, while: { $0.readerMustWait(wokeUp: $1) }) { _ in pointer.pointee }
     }
 
     @usableFromInline
@@ -115,27 +94,12 @@ final class StateCell<State>: @unchecked Sendable {
     @inlinable
     var processorValue: State { pointer.pointee }
 
-    /// Closes the gate before the reducer runs (under the gate's lock).
-    @inlinable
-    static func beginReduce(_ gate: inout Gate) {
-        gate.isReducing = true
-    }
-
-    /// Runs `reducer` on the state in place, with no lock held, between ``beginReduce(_:)`` and ``commit(_:)``.
+    /// Runs `reducer` on the state in place, with no lock held, while the engine keeps other readers out.
     @inlinable
     func runReducer(_ reducer: (inout State) -> Void) {
         inReducer = true
         reducer(&pointer.pointee)
         inReducer = false
-    }
-
-    /// Opens the gate after the reducer (under the gate's lock) and returns the commit's number and whether
-    /// readers wait for ``wakeReaders()``.
-    @inlinable
-    static func commit(_ gate: inout Gate) -> (commit: UInt64, wakeReaders: Bool) {
-        gate.isReducing = false
-        gate.commits &+= 1
-        return (gate.commits, gate.waitingReaders > 0)
     }
 
     /// Wakes the threads waiting to read; called after unlocking.

@@ -11,22 +11,13 @@ extension StoreCore {
     ) -> StoreSubscription {
         let isProcessingThread = cell.isProcessingThread
         if initial != nil, isProcessingThread, cell.inReducer { cell.reportReadInReducer() }
-        // Under the lock shared with the state's gate: no commit can happen between reading the commit number and
-        // joining the registry. Another thread waits for a running reducer; the processing thread cannot.
-        let added: UInt64? = LockedValue.withLock(
-            cell.gate,
-            engine,
+        // Under the engine's lock: no commit can happen between reading the commit number and joining the
+        // registrations. Another thread waits for a running reducer; the processing thread cannot.
+        let added: UInt64? = engine.withLock(
             waitingOn: cell.readersCanGo,
-            while: { gate, _, wokeUp in !isProcessingThread && StateCell.mustWait(&gate, wokeUp: wokeUp) }
-        ) { gate, engine in
-            let observer = StateObserver(
-                id: engine.makeID(),
-                startAfter: gate.commits,
-                deliver: deliver,
-                storeDidEnd: storeDidEnd
-            )
-            guard engine.addObserver(observer) else { return nil }
-            observersVersion.store(engine.observers.version, ordering: .releasing)
+            while: { engine, wokeUp in !isProcessingThread && engine.readerMustWait(wokeUp: wokeUp) }
+        ) { engine in
+            guard let observer = engine.addObserver(deliver: deliver, storeDidEnd: storeDidEnd) else { return nil }
             initial?(cell.processorValue)
             return observer.id
         }
@@ -38,14 +29,13 @@ extension StoreCore {
     }
 
     func removeObserver(id: UInt64) {
-        let (released, removed) = engine.withLock { engine in
-            let (released, removed) = engine.removeObserver(id: id)
-            for observer in removed { observer.isCancelled.store(true, ordering: .releasing) }
-            observersVersion.store(engine.observers.version, ordering: .releasing)
-            return (released, removed)
+        let removed = engine.withLock { engine in
+            let removed = engine.removeObserver(id: id)
+            removed.0?.isCancelled.store(true, ordering: .releasing)
+            return removed
         }
-        _ = consume released
-        _ = consume removed
+        // Released here, after the unlock.
+        withExtendedLifetime(removed) {}
     }
 
     // MARK: - Runtime middlewares
@@ -76,62 +66,46 @@ extension StoreCore {
             let registration = RuntimeMiddlewareRegistration(id: id) { [weak self] in self?.removeRuntime(id: id) }
             receiveContext?(getState, output)
             let entry = RuntimeEntry(registration: registration, identity: identity, handle: handle)
-            let activated = engine.withLock { engine in
-                let activated = engine.activate(entry)
-                runtimeVersion.store(engine.runtime.version, ordering: .releasing)
-                return activated
-            }
+            let activated = engine.withLock { engine in engine.activate(entry) }
             if !activated { registration.markRemoved() }
             return registration
         }
     }
 
     private func existingRegistration(id: UInt64) -> RuntimeMiddlewareRegistration {
-        let existing = engine.withLock { engine in engine.runtime.elements.first { $0.id == id }?.registration }
+        let existing = engine.withLock { engine in engine.runtime.first { $0.id == id }?.registration }
         // Still being set up by another thread: that thread returns the registration; this one gets a handle
         // that removes the same middleware.
         return existing ?? RuntimeMiddlewareRegistration(id: id) { [weak self] in self?.removeRuntime(id: id) }
     }
 
     func removeRuntime(id: UInt64) {
-        let (released, removed) = engine.withLock { engine in
-            let (released, removed) = engine.removeRuntime(id: id)
-            runtimeVersion.store(engine.runtime.version, ordering: .releasing)
-            return (released, removed)
-        }
-        _ = consume released
-        _ = consume removed
+        let removed = engine.withLock { engine in engine.removeRuntime(id: id) }
+        // Released here, after the unlock.
+        withExtendedLifetime(removed) {}
     }
 
     func removeAllRuntime() {
-        let (released, removed) = engine.withLock { engine in
-            let (released, removed) = engine.removeAllRuntime()
-            runtimeVersion.store(engine.runtime.version, ordering: .releasing)
-            return (released, removed)
-        }
-        _ = consume released
+        let (removed, stale) = engine.withLock { engine in engine.removeAllRuntime() }
         for entry in removed { entry.registration.markRemoved() }
+        _ = consume stale
     }
 
-    var runtimeCount: Int { engine.withLock { $0.runtime.elements.count } }
+    var runtimeCount: Int { engine.withLock { $0.runtime.count } }
 
     // MARK: - Closing
 
     /// Closes the engine when the store is freed: queued actions are dropped, waiting producers return, every
     /// stream of states ends, and everything registered is released (after the unlock).
     func close() {
-        let (released, runtime, ended) = engine.withLock { engine in
-            let closed = engine.close()
-            sharedQueueCount.store(0, ordering: .releasing)
-            return closed
-        }
+        let closed = engine.withLock { engine in engine.close() }
         producerRoom.broadcast()
-        for observer in ended {
+        for observer in closed.observers {
             observer.isCancelled.store(true, ordering: .releasing)
             observer.storeDidEnd?()
         }
-        for entry in runtime { entry.registration.markRemoved() }
-        _ = consume released
+        for entry in closed.runtime { entry.registration.markRemoved() }
+        _ = consume closed
     }
 }
 
@@ -144,30 +118,35 @@ extension StoreCore {
     func commitOutOfBand(_ body: (inout State) -> Void) -> EngineState<Action, State>.OutOfBand {
         guard scheduler.canProcessOnCurrentThread else { return .busy }
         let thread = currentThreadID()
+        var context = ProcessorContext<Action, State>()
         var released = Released()
-        let began = LockedValue.withLock(engine, gate) { engine, gate in
-            let began = engine.beginOutOfBand(thread: thread, released: &released)
-            if case .began = began {
-                cell.setProcessing(true)
-                StateCell.beginReduce(&gate)
-            }
+        let began = engine.withLock { engine in
+            let began = engine.beginOutOfBand(thread: thread, context: &context, released: &released)
+            if case .began = began { cell.setProcessor(thread) }
             return began
         }
         _ = consume released
         guard case .began = began else { return began }
-        let previous: State? = needsPrevious && !context.observers.isEmpty ? cell.processorValue : nil
+        let previous: State? = needsPrevious && context.hasObservers ? cell.processorValue : nil
         cell.runReducer(body)
         var committed = Released()
-        let (commit, wakeReaders) = LockedValue.withLock(engine, gate) { engine, gate in
-            let commit = StateCell.commit(&gate)
-            engine.refresh(context, into: &committed)
-            return commit
+        let (commit, wakeReaders) = engine.withLock { engine in
+            engine.commit(context: &context, released: &committed)
         }
         if wakeReaders { cell.wakeReaders() }
         _ = consume committed
-        deliver(commit: commit, previous: previous)
+        if context.hasObservers, let registrations = context.registrations {
+            deliver(commit: commit, previous: previous, to: registrations)
+        }
         // Processes what was dispatched meanwhile, then hands the role back.
-        run(after: nil, thread: thread)
+        runQueue(after: nil, context: &context)
         return .began
+    }
+
+    /// Attaches a debugging tool's hooks, or detaches them with `nil`; they see the actions decided afterwards.
+    func replaceInspection(with inspection: StoreInspection<Action, State>?) {
+        let previous = engine.withLock { engine in engine.replaceInspection(with: inspection) }
+        // Released here, after the unlock.
+        withExtendedLifetime(previous) {}
     }
 }

@@ -1,52 +1,37 @@
 import Dispatch
 import Synchronization
 
-// Invariants this file relies on:
-// - The engine's mutable state (queue, phase, registrations) is reachable only through `engine.withLock`. What is
+// How the engine is built, and the invariants it relies on:
+// - All of the engine's mutable state is one `EngineState` value, reachable only inside `engine.withLock`. What is
 //   decided under the lock comes back as a value; user code runs, and what the engine lets go of is released,
 //   after the unlock (every `Released` value is dropped by the caller, outside the closure).
-// - One thread at a time runs the pipeline: the one that `EngineState` put in the `.processing` phase. Only that
-//   thread calls `process`, `processAlone`, `run` and `deliver`, which use `context`; it does so from the decision
-//   that granted it the role to the decision that handed the role back.
-// - The engine and the state cell's gate share one lock, so a critical section may decide for both (for example
-//   take the processing role and close the gate). The processing thread's id is stored in the cell only inside
-//   those critical sections, so a thread that takes the role over never has its id overwritten by the previous one.
+// - One thread at a time runs the pipeline: the one that `EngineState` put in the `.processing` phase. Its
+//   snapshot of the registrations is a local of its run loop (`ProcessorContext`), passed `inout` into each
+//   decision, which refreshes it under the lock.
+// - The state itself lives in `StateCell`, outside the lock, because the reducer changes it in place with no lock
+//   held; `StateCell` states how the engine's `isReducing` keeps other readers out meanwhile.
 
-/// The store engine: one object that owns the queue, the state, the observers, the runtime middlewares and the
-/// scheduling of a store, and runs its pipeline.
+/// The store engine: it owns the queue, the state, the observers, the runtime middlewares and the scheduling of a
+/// store, and runs its pipeline.
 @usableFromInline
 final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let engine: LockedValue<EngineState<Action, State>>
-    /// The processing thread's snapshots and batch; see `ProcessorContext` for who may use it.
-    @usableFromInline let context: ProcessorContext<Action, State>
     /// Producers waiting for room in a full queue wait on this.
     @usableFromInline let producerRoom = LockCondition()
-    @usableFromInline let cell: StateCell<State>
-    /// The cell's gate, kept here too so that the engine's critical sections reach it without going through `cell`.
-    @usableFromInline let gate: LockedValue<StateCell<State>.Gate>
+    @usableFromInline let cell: StateCell<Action, State>
     @usableFromInline let scheduler: Scheduler
     @usableFromInline let reducer: Reducer<Action, State>
-    /// The store's middleware as a composition's fused `handle` (see `AnyMiddleware.fused`): called directly, it
-    /// skips the erasing closure and copies no erased middleware per action. `nil` when the store's middleware does
-    /// nothing, so that a store without one does not call one per action.
+    /// The store's middleware as a composition's fused `handle` (see `AnyMiddleware.fused`); `nil` when the store's
+    /// middleware does nothing, so that a store without one calls none per action.
     @usableFromInline let middleware: ComposedMiddleware<Action, Action, State>.Handler?
     @usableFromInline let emitsValue: ShouldEmitValue<State>
     @usableFromInline let needsPrevious: Bool
     @usableFromInline let getState: GetState<State>
     @usableFromInline let effects: EffectScope
     @usableFromInline let diagnostics: StoreDiagnostics
-    /// Mirrors of the registries' versions, so the processing thread can tell without locking that its snapshot is
-    /// stale; written under the engine's lock.
-    @usableFromInline let observersVersion = Atomic<UInt64>(0)
-    @usableFromInline let runtimeVersion = Atomic<UInt64>(0)
-    /// A mirror of the shared queue's length, written under the engine's lock: the processing thread appends its
-    /// own dispatches to its batch without locking when nothing waits in the shared queue.
-    @usableFromInline let sharedQueueCount = Atomic<Int>(0)
     /// The handler that middlewares' IOs and effects dispatch through. It finds the core weakly: a handler kept
     /// after the store is freed dispatches nowhere.
     @usableFromInline let output: AnyActionHandler<Action>
-    /// The debugging tool attached to the store, if any.
-    @usableFromInline let inspection = InspectionSlot<Action, State>()
 
     /// Inlinable so that `getState` and `output` are specialized for the app's types where the store is created.
     @inlinable
@@ -57,15 +42,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         emitsValue: ShouldEmitValue<State>,
         scheduling: SchedulingPolicy,
         diagnostics: StoreDiagnostics,
-        effects: EffectScope
+        effects: EffectScope,
+        limits: EngineLimits = .standard
     ) {
-        let lock = Lock()
-        let cell = StateCell(initialState, lock: lock, diagnostics: diagnostics)
-        let context = ProcessorContext<Action, State>()
-        self.context = context
-        self.engine = LockedValue(EngineState(context: context), lock: lock)
+        let engine = LockedValue(EngineState<Action, State>(hasMiddleware: middleware != nil, limits: limits))
+        let cell = StateCell(initialState, engine: engine, diagnostics: diagnostics)
+        self.engine = engine
         self.cell = cell
-        self.gate = cell.gate
         self.scheduler = Scheduler(policy: scheduling)
         self.reducer = reducer
         let getState: GetState<State> = { cell.read() }
@@ -86,59 +69,55 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     // MARK: - Dispatch
 
     /// Accepts an action from any thread: processes it now when the store is idle and the policy lets this thread
-    /// process, queues it otherwise (waiting first while the queue is full, unless this is the processing thread).
+    /// process, queues it otherwise (waiting first while the queue is full, unless this thread is the one that
+    /// drains it).
     @inlinable
     func dispatch(_ dispatched: DispatchedAction<Action>, isFollowUp: Bool = false) {
         let thread = currentThreadID()
-        // An action that the processing thread dispatches (from a middleware, the reducer, an observer or an IO)
-        // while nothing waits in the shared queue goes straight to the end of its batch: it would be next in the
-        // queue anyway, and a dispatch from another thread that the queue has not shown yet is concurrent with it.
-        if cell.processor.load(ordering: .relaxed) == thread, sharedQueueCount.load(ordering: .acquiring) == 0 {
-            context.batch.append(QueuedAction(dispatched, thread: thread, isFollowUp: isFollowUp))
-            return
-        }
         let canProcessHere = scheduler.canProcessOnCurrentThread
+        let drainsScheduledWork = canProcessHere && scheduler.policy == .mainThread
+        var context = ProcessorContext<Action, State>()
         var released = Released()
-        let (admission, gateClosed) = LockedValue.withLock(
-            engine,
-            gate,
+        let admission = engine.withLock(
             waitingOn: producerRoom,
-            while: { engine, _, wokeUp in engine.producerMustWait(thread: thread, wokeUp: wokeUp) }
-        ) { engine, gate in
+            while: { $0.producerMustWait(thread: thread, drainsScheduledWork: drainsScheduledWork, wokeUp: $1) }
+        ) { engine in
             let admission = engine.admit(
                 dispatched,
                 thread: thread,
                 isFollowUp: isFollowUp,
-                canProcessHere: canProcessHere
+                canProcessHere: canProcessHere,
+                context: &context,
+                released: &released
             )
-            guard case .process = admission else {
-                sharedQueueCount.store(engine.queue.count, ordering: .releasing)
-                return (admission, false)
-            }
-            cell.setProcessing(true)
-            engine.refresh(context, into: &released)
-            // With no middleware to call before the reducer, its gate closes in this same critical section. An
-            // inspected store always lets its inspection see the action first.
-            guard middleware == nil, context.runtime.isEmpty, !inspection.isAttached.load(ordering: .relaxed) else {
-                return (admission, false)
-            }
-            StateCell.beginReduce(&gate)
-            return (admission, true)
+            if case .process = admission { cell.setProcessor(thread) }
+            return admission
         }
         _ = consume released
         switch admission {
-        case .process where gateClosed && context.observers.isEmpty:
-            processAlone(dispatched, thread: thread)
-        case .process where !gateClosed && inspection.isAttached.load(ordering: .relaxed):
-            let next = processInspected(
-                QueuedAction(dispatched, thread: thread, isFollowUp: isFollowUp),
-                budget: EngineLimits.fairnessBudget
+        case .process(let isReducing):
+            var noSlot = NoNextAction<Action>()
+            var next = process(
+                dispatched,
+                thread: thread,
+                isFollowUp: isFollowUp,
+                isReducing: isReducing,
+                context: &context,
+                next: &noSlot
             )
-            run(after: next, thread: thread)
-        case .process:
-            var untimed = UntimedPipeline<Action, State>()
-            let next = process(dispatched, gateClosed: gateClosed, budget: EngineLimits.fairnessBudget, probe: &untimed)
-            run(after: next, thread: thread)
+            if next == nil {
+                // Observers or IOs ran: the store may be idle now.
+                var released = Released()
+                next = engine.withLock { engine in
+                    decide(&engine, context: &context, slot: &noSlot, released: &released)
+                }
+                _ = consume released
+            }
+            if case .idle(let wakeProducers) = next {
+                if wakeProducers { producerRoom.broadcast() }
+                return
+            }
+            runQueue(after: next, context: &context)
         case .schedule:
             scheduleProcessing()
         case .queued, .rejected:
@@ -146,192 +125,211 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         }
     }
 
-    /// Runs the reducer for an action that no middleware and no observer sees, then returns to idle; when actions
-    /// or observers arrived meanwhile, goes on with them.
-    @inlinable
-    func processAlone(_ dispatched: DispatchedAction<Action>, thread: UInt) {
-        cell.runReducer { reducer.reduce(dispatched.action, &$0) }
-        var released = Released()
-        let (commit, wakeReaders, next) = LockedValue.withLock(engine, gate) {
-            engine,
-            gate -> (UInt64, Bool, EngineState<Action, State>.Next?) in
-            let (commit, wakeReaders) = StateCell.commit(&gate)
-            if context.batch.isEmpty, engine.endAloneAction() {
-                cell.setProcessing(false)
-                return (commit, wakeReaders, .idle(wakeProducers: false))
-            }
-            // Observers registered during the reducer join now, and receive this commit.
-            engine.refresh(context, into: &released)
-            guard context.observers.isEmpty else { return (commit, wakeReaders, nil) }
-            return (commit, wakeReaders, finish(&engine, budget: EngineLimits.fairnessBudget, released: &released))
-        }
-        if wakeReaders { cell.wakeReaders() }
-        _ = consume released
-        if next == nil { deliver(commit: commit, previous: nil) }
-        run(after: next, thread: thread)
-    }
-
     @inlinable
     func scheduleProcessing() {
         scheduler.handOff { [weak self] in self?.runScheduled() }
     }
 
-    /// Inlinable, like the whole pipeline, so that the scheduled processing is specialized for the app's types.
+    /// Processes the queue where the scheduler runs it. The store's own queue works through the whole backlog: it
+    /// holds no caller captive. A turn of the main queue keeps the fairness budget, so the main thread gets back to
+    /// its other work.
     @inlinable
     func runScheduled() {
         let thread = currentThreadID()
+        let budget = scheduler.policy == .mainThread ? engine.withLock { $0.limits.fairnessBudget } : .max
+        var context = ProcessorContext<Action, State>()
         var released = Released()
         let began = engine.withLock { engine in
-            guard engine.beginScheduled(thread: thread, released: &released) else { return false }
-            cell.setProcessing(true)
+            guard engine.beginScheduled(thread: thread, budget: budget, context: &context, released: &released)
+            else { return false }
+            cell.setProcessor(thread)
             return true
         }
         _ = consume released
         guard began else { return }
-        // The store's own queue may work through the whole backlog: it holds no caller captive. A turn of the main
-        // queue keeps the budget, so the main thread gets back to its other work.
-        run(after: nil, thread: thread, budget: scheduler.policy == .mainThread ? EngineLimits.fairnessBudget : .max)
+        runQueue(after: nil, context: &context)
     }
 
-    /// Processes the queue on this thread, within the fairness budget, then hands the role back; `next` is the
+    /// Processes queued actions on this thread, as the engine decides, until it hands the role back; `next` is the
     /// decision already taken by the action just processed, if any.
     @inlinable
-    func run(
-        after next: EngineState<Action, State>.Next?,
-        thread: UInt,
-        budget: Int = EngineLimits.fairnessBudget
-    ) {
-        var budget = budget
+    func runQueue(after next: EngineState<Action, State>.Step?, context: inout ProcessorContext<Action, State>) {
         var next = next
+        var slot = NextAction<Action>()
         while true {
             if next == nil {
-                if let queued = context.batch.popFirst() {
-                    if budget != .max, queued.thread != thread { budget -= 1 }
-                    if inspection.isAttached.load(ordering: .relaxed) {
-                        next = processInspected(queued, budget: budget)
-                    } else {
-                        var untimed = UntimedPipeline<Action, State>()
-                        next = process(queued.dispatched, gateClosed: false, budget: budget, probe: &untimed)
-                    }
-                    continue
-                }
                 var released = Released()
-                next = engine.withLock { engine in finish(&engine, budget: budget, released: &released) }
+                next = engine.withLock { engine in decide(&engine, context: &context, slot: &slot, released: &released)
+                }
                 _ = consume released
             }
-            switch next {
-            case .batch(let wakeProducers):
+            switch next.unsafelyUnwrapped {
+            case .process(let isReducing, let wakeProducers):
                 if wakeProducers { producerRoom.broadcast() }
-                next = nil
+                let queued = slot.action.take().unsafelyUnwrapped
+                next = process(
+                    queued.dispatched,
+                    thread: queued.thread,
+                    isFollowUp: queued.isFollowUp,
+                    isReducing: isReducing,
+                    context: &context,
+                    next: &slot
+                )
             case .idle(let wakeProducers):
                 if wakeProducers { producerRoom.broadcast() }
                 return
-            case .handOff:
+            case .handOff(let wakeProducers):
+                if wakeProducers { producerRoom.broadcast() }
                 scheduleProcessing()
                 return
-            case .stop, nil:
+            case .stop:
                 return
             }
         }
     }
 
-    /// The engine's decision after a batch, under the lock; the processing thread's id is cleared with the role.
+    /// The engine's decision after an action, under the lock; the processing thread's id is cleared with the role.
     @inlinable
-    func finish(
+    func decide<Slot: NextActionSlot<Action>>(
         _ engine: inout EngineState<Action, State>,
-        budget: Int,
+        context: inout ProcessorContext<Action, State>,
+        slot: inout Slot,
         released: inout Released
-    ) -> EngineState<Action, State>.Next {
-        let next = engine.next(budget: budget, released: &released)
-        sharedQueueCount.store(engine.queue.count, ordering: .releasing)
-        if case .batch = next {} else { cell.setProcessing(false) }
+    ) -> EngineState<Action, State>.Step? {
+        let next = slot.decide(&engine, context: &context, released: &released)
+        switch next {
+        case .process, nil: break
+        case .idle, .handOff, .stop: cell.setProcessor(0)
+        }
         return next
     }
 
     // MARK: - The pipeline (processing thread only)
 
-    /// Runs the pipeline for one action. When nothing follows the commit (no IO, no observer, an empty batch), the
-    /// commit's critical section also decides what comes next, and that decision is returned.
+    /// Runs the pipeline for one action. When nothing follows the commit (no IO, no observer), the commit's critical
+    /// section also decides what comes next, and that decision is returned. `isReducing` says that the decision
+    /// that gave this action closed the state for the reducer already (nothing handles it before).
+    @inlinable
+    func process(
+        _ dispatched: DispatchedAction<Action>,
+        thread: UInt,
+        isFollowUp: Bool,
+        isReducing: Bool,
+        context: inout ProcessorContext<Action, State>,
+        next slot: inout some NextActionSlot<Action>
+    ) -> EngineState<Action, State>.Step? {
+        if !isReducing, context.isInspected, let inspection = context.registrations?.inspection {
+            return processInspected(
+                dispatched,
+                thread: thread,
+                isFollowUp: isFollowUp,
+                inspection: inspection,
+                context: &context,
+                next: &slot
+            )
+        }
+        var untimed = UntimedPipeline<Action, State>()
+        return process(dispatched, isReducing: isReducing, context: &context, next: &slot, probe: &untimed)
+    }
+
     @inlinable
     func process<Probe: PipelineProbe>(
         _ dispatched: DispatchedAction<Action>,
-        gateClosed: Bool,
-        budget: Int,
+        isReducing: Bool,
+        context: inout ProcessorContext<Action, State>,
+        next slot: inout some NextActionSlot<Action>,
         probe: inout Probe
-    ) -> EngineState<Action, State>.Next? where Probe.ProbedAction == Action, Probe.ProbedState == State {
+    ) -> EngineState<Action, State>.Step? where Probe.ProbedAction == Action, Probe.ProbedState == State {
+        if isReducing {
+            // Nothing handles the action: no IO to keep.
+            let (next, _) = reduceAndCommit(dispatched, ioIsPure: true, context: &context, next: &slot, probe: &probe)
+            return next
+        }
+        // 1. handle, in composition order; state() is the state before the reducer. The runtime middlewares are
+        // those of the snapshot, fixed by the decision that gave this action.
         var io = IO<Action>.pure()
         var runtimeIO = IO<Action>.pure()
-        if !gateClosed {
-            // The runtime middlewares for this action are fixed before any middleware runs: one registered
-            // meanwhile sees the next action.
-            if runtimeVersion.load(ordering: .acquiring) != context.runtimeVersion { refresh() }
-            // 1. handle, in composition order; state() is the state before the reducer.
-            if let middleware {
-                io = ComposedMiddleware.run(
-                    middleware,
-                    action: dispatched.action,
-                    from: dispatched.dispatcher,
-                    state: getState
-                )
-            }
-            if !context.runtime.isEmpty { runtimeIO = handleRuntime(dispatched, context.runtime) }
-            probe.handled()
-            var released = Released()
-            LockedValue.withLock(engine, gate) { engine, gate in
-                engine.refresh(context, into: &released)
-                StateCell.beginReduce(&gate)
-            }
-            _ = consume released
+        if let middleware {
+            io = ComposedMiddleware.run(
+                middleware, action: dispatched.action, from: dispatched.dispatcher, state: getState)
         }
-        // 2. reduce in place, with no lock held. The previous state is kept only when observers need it.
-        let previous: State? = needsPrevious && !context.observers.isEmpty ? cell.processorValue : nil
-        let action = dispatched.action
-        cell.runReducer { reducer.reduce(action, &$0) }
-        probe.reduced(dispatched, cell.processorValue)
-        let nothingFollows = context.batch.isEmpty && io.isPure && runtimeIO.isPure
+        if context.hasRuntime, let registrations = context.registrations {
+            runtimeIO = handleRuntime(dispatched, registrations.runtime)
+        }
+        probe.handled()
         var released = Released()
-        let (commit, wakeReaders, next) = LockedValue.withLock(engine, gate) {
-            engine,
-            gate -> (UInt64, Bool, EngineState<Action, State>.Next?) in
-            let (commit, wakeReaders) = StateCell.commit(&gate)
-            // Observers registered during the reducer join now, and receive this commit.
-            engine.refresh(context, into: &released)
-            guard nothingFollows, context.observers.isEmpty else { return (commit, wakeReaders, nil) }
-            return (commit, wakeReaders, finish(&engine, budget: budget, released: &released))
-        }
-        if wakeReaders { cell.wakeReaders() }
+        engine.withLock { engine in engine.beginReduce(context: &context, released: &released) }
         _ = consume released
-        if next != nil { return next }
-        // 3. observers.
-        deliver(commit: commit, previous: previous)
+        let ioIsPure = io.isPure && runtimeIO.isPure
+        let (next, decided) = reduceAndCommit(
+            dispatched,
+            ioIsPure: ioIsPure,
+            context: &context,
+            next: &slot,
+            probe: &probe
+        )
+        if decided { return next }
         // 4. IOs in reverse composition order (runtime middlewares come last in the composition, so first here).
-        if !(runtimeIO.isPure && io.isPure) {
+        if !ioIsPure {
             runtimeIO.run(output)
             io.run(output)
         }
         return nil
     }
 
-    /// Runs the pipeline for an action with the inspection attached: the inspection may hold the action, and sees
+    /// 2. Reduces in place, with no lock held, and commits; 3. tells the observers. When nothing follows the commit
+    /// (no IO, no observer), the commit's critical section also decides what comes next: `decided` is then `true`.
+    @inlinable
+    func reduceAndCommit<Probe: PipelineProbe>(
+        _ dispatched: DispatchedAction<Action>,
+        ioIsPure: Bool,
+        context: inout ProcessorContext<Action, State>,
+        next slot: inout some NextActionSlot<Action>,
+        probe: inout Probe
+    ) -> (next: EngineState<Action, State>.Step?, decided: Bool)
+    where Probe.ProbedAction == Action, Probe.ProbedState == State {
+        // The previous state is kept only when observers need it.
+        let previous: State? = needsPrevious && context.hasObservers ? cell.processorValue : nil
+        cell.runReducer { reducer.reduce(dispatched.action, &$0) }
+        probe.reduced(dispatched, cell.processorValue)
+        var released = Released()
+        let (commit, wakeReaders, next, decided) = engine.withLock {
+            engine -> (UInt64, Bool, EngineState<Action, State>.Step?, Bool) in
+            let (commit, wakeReaders) = engine.commit(context: &context, released: &released)
+            guard ioIsPure, !context.hasObservers else { return (commit, wakeReaders, nil, false) }
+            return (commit, wakeReaders, decide(&engine, context: &context, slot: &slot, released: &released), true)
+        }
+        if wakeReaders { cell.wakeReaders() }
+        _ = consume released
+        if decided { return (next, true) }
+        if context.hasObservers, let registrations = context.registrations {
+            deliver(commit: commit, previous: previous, to: registrations)
+        }
+        return (nil, false)
+    }
+
+    /// Runs the pipeline for an action with an inspection attached: the inspection may hold the action, and sees
     /// it after the reducer with the time each phase took. Out of line: a store that nobody inspects never calls it.
     @inlinable @inline(never)
-    func processInspected(_ queued: QueuedAction<Action>, budget: Int) -> EngineState<Action, State>.Next? {
-        guard let hooks = inspection.current else {
-            var untimed = UntimedPipeline<Action, State>()
-            return process(queued.dispatched, gateClosed: false, budget: budget, probe: &untimed)
-        }
-        guard case .process = hooks.admit(queued.dispatched, queued.isFollowUp) else { return nil }
-        var timed = TimedPipeline(hooks, queued)
-        let next = process(queued.dispatched, gateClosed: false, budget: budget, probe: &timed)
+    func processInspected(
+        _ dispatched: DispatchedAction<Action>,
+        thread: UInt,
+        isFollowUp: Bool,
+        inspection: StoreInspection<Action, State>,
+        context: inout ProcessorContext<Action, State>,
+        next slot: inout some NextActionSlot<Action>
+    ) -> EngineState<Action, State>.Step? {
+        guard case .process = inspection.admit(dispatched, isFollowUp) else { return nil }
+        var timed = TimedPipeline(inspection, thread: thread, isFollowUp: isFollowUp)
+        let next = process(dispatched, isReducing: false, context: &context, next: &slot, probe: &timed)
         // With a decision taken in the commit, nothing followed the reducer: no observer and no IO ran.
-        if next == nil { hooks.didRunIO(monotonicNanoseconds() - timed.reducedAt) }
+        if next == nil { inspection.didRunIO(monotonicNanoseconds() - timed.reducedAt) }
         return next
     }
 
-    /// Tells the observers of the processing thread's snapshot about commit number `commit`.
+    /// Tells the observers of `registrations` about commit number `commit`.
     @inlinable
-    func deliver(commit: UInt64, previous: State?) {
-        if context.observers.isEmpty { return }
+    func deliver(commit: UInt64, previous: State?, to registrations: Registrations<Action, State>) {
         let newState = cell.processorValue
         let emits: Bool
         if let previous {
@@ -343,10 +341,9 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             emits = emitsValue.shouldEmit(previous: newState, new: newState)
         }
         guard emits else { return }
-        // The snapshot does not change until this thread refreshes it, which it does not do while delivering (an
-        // observer that subscribes or cancels changes the registry, not this snapshot): each observer is borrowed
-        // from it, with no reference counted.
-        context.observers.withUnsafeBufferPointer { observers in
+        // The processing thread holds `registrations` until its next decision, and the snapshot never changes: each
+        // observer is borrowed from it, with no reference counted.
+        registrations.observers.withUnsafeBufferPointer { observers in
             for index in observers.indices {
                 Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { observer in
                     if commit > observer.startAfter, !observer.isCancelled.load(ordering: .acquiring) {
@@ -370,17 +367,6 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         }
         return io
     }
-
-    /// Brings the processing thread's snapshots up to date; the stale ones are released after the unlock.
-    @inlinable @inline(never)
-    func refresh() {
-        let released = engine.withLock { state in
-            var released = Released()
-            state.refresh(context, into: &released)
-            return released
-        }
-        _ = consume released
-    }
 }
 
 /// A weak reference to a store's core, set once: the store's output handler, made in the core's `init` before the
@@ -402,5 +388,55 @@ final class CoreReference<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     var core: StoreCore<Action, State>? {
         reference.load()?.object
+    }
+}
+
+/// Where the commit of an action may put the next action it decides to process. The thread that processes the
+/// action it dispatched keeps none (``NoNextAction``): its commit only decides whether the store is idle, and a
+/// local that could hold an action would cost its destruction on every dispatch.
+@usableFromInline
+protocol NextActionSlot<Action> {
+    associatedtype Action: Sendable
+    /// The engine's decision after an action, under the lock.
+    mutating func decide<State>(
+        _ engine: inout EngineState<Action, State>,
+        context: inout ProcessorContext<Action, State>,
+        released: inout Released
+    ) -> EngineState<Action, State>.Step?
+}
+
+/// No slot: the decision is taken only when the store is idle or closed.
+@usableFromInline
+struct NoNextAction<Action: Sendable>: NextActionSlot {
+    /// One byte, so that the slot is not an empty value: an empty value passed `inout` has no storage of its own,
+    /// every thread passes the same placeholder address, and ThreadSanitizer reports a race between two stores.
+    @usableFromInline var unused: UInt8 = 0
+
+    @inlinable init() {}
+
+    @inlinable
+    mutating func decide<State>(
+        _ engine: inout EngineState<Action, State>,
+        context: inout ProcessorContext<Action, State>,
+        released: inout Released
+    ) -> EngineState<Action, State>.Step? {
+        engine.endIfIdle(context: &context, released: &released)
+    }
+}
+
+/// The run loop's slot for the next action.
+@usableFromInline
+struct NextAction<Action: Sendable>: NextActionSlot {
+    @usableFromInline var action: QueuedAction<Action>?
+
+    @inlinable init() {}
+
+    @inlinable
+    mutating func decide<State>(
+        _ engine: inout EngineState<Action, State>,
+        context: inout ProcessorContext<Action, State>,
+        released: inout Released
+    ) -> EngineState<Action, State>.Step? {
+        engine.next(context: &context, action: &action, released: &released)
     }
 }

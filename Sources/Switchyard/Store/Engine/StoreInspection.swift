@@ -96,31 +96,6 @@ final class StoreInspection<Action: Sendable, State: Sendable>: Sendable {
     }
 }
 
-/// The inspection attached to a store, if any. The processing thread checks `isAttached` (one relaxed load) per
-/// action; only an inspected store takes the lock to read the hooks.
-@usableFromInline
-final class InspectionSlot<Action: Sendable, State: Sendable>: Sendable {
-    @usableFromInline let isAttached = Atomic<Bool>(false)
-    @usableFromInline let hooks = LockedValue<StoreInspection<Action, State>?>(nil, lock: Lock())
-
-    @usableFromInline
-    init() {}
-
-    /// Attaches `inspection`, or detaches with `nil`; returns the previous one, for release after unlocking.
-    func replace(with inspection: StoreInspection<Action, State>?) -> StoreInspection<Action, State>? {
-        hooks.withLock { hooks in
-            defer {
-                hooks = inspection
-                isAttached.store(inspection != nil, ordering: .releasing)
-            }
-            return hooks
-        }
-    }
-
-    @inlinable
-    var current: StoreInspection<Action, State>? { hooks.withLock { $0 } }
-}
-
 /// Marks the phases of one action's trip through the pipeline. The pipeline is generic over it, so that a store
 /// that nobody inspects runs with ``UntimedPipeline``, whose marks compile to nothing.
 @usableFromInline
@@ -161,10 +136,10 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
     @usableFromInline var reducedAt: UInt64 = 0
 
     @inlinable
-    init(_ inspection: StoreInspection<Action, State>, _ queued: QueuedAction<Action>) {
+    init(_ inspection: StoreInspection<Action, State>, thread: UInt, isFollowUp: Bool) {
         self.inspection = inspection
-        self.thread = queued.thread
-        self.isFollowUp = queued.isFollowUp
+        self.thread = thread
+        self.isFollowUp = isFollowUp
         let now = monotonicNanoseconds()
         self.startedAt = now
         self.handledAt = now

@@ -1,0 +1,337 @@
+import Testing
+
+@testable import Switchyard
+
+/// The store engine's state machine, driven without threads: every phase against every event, with small limits.
+@Suite struct EngineStateTests {
+    typealias Engine = EngineState<Int, Int>
+    typealias Context = ProcessorContext<Int, Int>
+
+    static let limits = EngineLimits(highWaterMark: 4, lowWaterMark: 2, fairnessBudget: 2, retainedQueueCapacity: 16)
+    static let me: UInt = 1
+    static let other: UInt = 2
+    static let third: UInt = 3
+
+    /// A machine, a processing thread's context, and the decisions it took.
+    struct Machine {
+        var engine: Engine
+        var context = Context()
+        var slot = NextAction<Int>()
+
+        init(hasMiddleware: Bool = false) {
+            engine = Engine(hasMiddleware: hasMiddleware, limits: EngineStateTests.limits)
+        }
+
+        mutating func admit(
+            _ action: Int,
+            from thread: UInt,
+            canProcessHere: Bool = true,
+            isFollowUp: Bool = false
+        ) -> Engine.Admission {
+            var released = Released()
+            return engine.admit(
+                DispatchedAction(action),
+                thread: thread,
+                isFollowUp: isFollowUp,
+                canProcessHere: canProcessHere,
+                context: &context,
+                released: &released
+            )
+        }
+
+        mutating func next() -> Engine.Step {
+            var released = Released()
+            return engine.next(context: &context, action: &slot.action, released: &released)
+        }
+
+        mutating func commit() -> UInt64 {
+            var released = Released()
+            return engine.commit(context: &context, released: &released).commit
+        }
+
+        /// The action the last `next()` gave, taken out of the slot.
+        mutating func taken() -> QueuedAction<Int>? { slot.action.take() }
+    }
+
+    // MARK: - Admission
+
+    @Test func anIdleStoreGivesTheRoleToAThreadThatMayProcessAndClosesTheStateWhenNothingHandlesTheAction() {
+        var machine = Machine()
+        #expect(machine.admit(1, from: Self.me) == .process(isReducing: true))
+        #expect(machine.engine.phase == .processing(.init(thread: Self.me, owner: Self.me, budget: 2)))
+        #expect(machine.engine.isReducing)
+    }
+
+    @Test func anIdleStoreWithAMiddlewareLeavesTheStateOpenForItsHandle() {
+        var machine = Machine(hasMiddleware: true)
+        #expect(machine.admit(1, from: Self.me) == .process(isReducing: false))
+        #expect(!machine.engine.isReducing)
+    }
+
+    @Test func anIdleStoreQueuesForTheSchedulerWhenThePolicyForbidsThisThread() {
+        var machine = Machine()
+        #expect(machine.admit(1, from: Self.me, canProcessHere: false) == .schedule)
+        #expect(machine.engine.phase == .scheduled)
+        #expect(machine.engine.queue.count == 1)
+        // Queued behind the scheduled work, whatever the thread.
+        #expect(machine.admit(2, from: Self.other, canProcessHere: true) == .queued)
+        #expect(machine.engine.queue.count == 2)
+    }
+
+    @Test func aBusyStoreQueuesAndAClosedOneRejects() {
+        var machine = Machine()
+        _ = machine.admit(1, from: Self.me)
+        #expect(machine.admit(2, from: Self.other) == .queued)
+        #expect(machine.admit(3, from: Self.me) == .queued)
+        _ = machine.engine.close()
+        #expect(machine.admit(4, from: Self.other) == .rejected)
+        #expect(machine.engine.queue.isEmpty)
+    }
+
+    @Test func whatTheProcessingThreadDispatchesBelongsToTheOwnerOfTheActionItProcesses() {
+        var machine = Machine()
+        _ = machine.admit(1, from: Self.me)
+        _ = machine.admit(2, from: Self.other)
+        _ = machine.commit()
+        // `me` takes `other`'s action; what it dispatches meanwhile is `other`'s too.
+        #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
+        #expect(machine.taken()?.owner == Self.other)
+        _ = machine.commit()
+        _ = machine.admit(3, from: Self.me, isFollowUp: true)
+        _ = machine.admit(4, from: Self.third)
+        #expect(machine.engine.queue.count == 2)
+        #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
+        let followUp = machine.taken()
+        #expect(followUp?.owner == Self.other)
+        #expect(followUp?.thread == Self.me)
+        #expect(followUp?.isFollowUp == true)
+    }
+
+    // MARK: - Between actions
+
+    @Test func anEmptyQueueReturnsTheStoreToIdle() {
+        var machine = Machine()
+        _ = machine.admit(1, from: Self.me)
+        _ = machine.commit()
+        #expect(machine.next() == .idle(wakeProducers: false))
+        #expect(machine.engine.phase == .idle)
+    }
+
+    @Test func theThreadsOwnActionsCostNoBudgetAndOthersSpendItUntilTheQueueIsHandedOver() {
+        var machine = Machine()
+        _ = machine.admit(1, from: Self.me)
+        _ = machine.admit(2, from: Self.me)
+        for action in 3...6 { _ = machine.admit(action, from: Self.other) }
+        _ = machine.commit()
+        // Its own action: no budget spent.
+        #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
+        #expect(machine.taken()?.dispatched.action == 2)
+        _ = machine.commit()
+        // Two of the others' actions: the whole budget.
+        for expected in 3...4 {
+            #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
+            #expect(machine.taken()?.dispatched.action == expected)
+            _ = machine.commit()
+        }
+        #expect(machine.engine.phase == .processing(.init(thread: Self.me, owner: Self.other, budget: 0)))
+        // The budget is spent: the queue goes to the scheduler, with the next action still first.
+        #expect(machine.next() == .handOff(wakeProducers: false))
+        #expect(machine.engine.phase == .scheduled)
+        #expect(machine.engine.queue.count == 2)
+        #expect(machine.taken() == nil)
+        var context = Context()
+        var released = Released()
+        let result1 = machine.engine.beginScheduled(
+            thread: Self.third, budget: .max, context: &context, released: &released)
+        #expect(result1)
+        #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
+        #expect(machine.taken()?.dispatched.action == 5)
+    }
+
+    @Test func theStoresOwnExecutorHasNoBudget() {
+        var machine = Machine()
+        for action in 1...6 { _ = machine.admit(action, from: Self.other, canProcessHere: false) }
+        var released = Released()
+        let result2 = machine.engine.beginScheduled(
+            thread: Self.me, budget: .max, context: &machine.context, released: &released)
+        #expect(result2)
+        for expected in 1...6 {
+            #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
+            #expect(machine.taken()?.dispatched.action == expected)
+            _ = machine.commit()
+        }
+        #expect(machine.next() == .idle(wakeProducers: false))
+    }
+
+    @Test func closingWhileAThreadProcessesStopsItAtItsNextDecision() {
+        var machine = Machine()
+        _ = machine.admit(1, from: Self.me)
+        _ = machine.admit(2, from: Self.other)
+        let closed = machine.engine.close()
+        #expect(closed.queue.count == 1)
+        _ = machine.commit()
+        #expect(machine.next() == .stop)
+        var released = Released()
+        let result3 = machine.engine.endIfIdle(context: &machine.context, released: &released)
+        #expect(result3 == .stop)
+        #expect(machine.engine.phase == .closed)
+    }
+
+    @Test func theDispatchingThreadsDecisionEndsOnlyAnIdleStore() {
+        var machine = Machine()
+        _ = machine.admit(1, from: Self.me)
+        _ = machine.commit()
+        var released = Released()
+        let result4 = machine.engine.endIfIdle(context: &machine.context, released: &released)
+        #expect(result4 == .idle(wakeProducers: false))
+        _ = machine.admit(2, from: Self.me)
+        _ = machine.admit(3, from: Self.other)
+        _ = machine.commit()
+        let result5 = machine.engine.endIfIdle(context: &machine.context, released: &released)
+        #expect(result5 == nil)
+        #expect(machine.engine.phase != .idle)
+    }
+
+    // MARK: - High and low water marks
+
+    @Test func producersWaitAtTheHighWaterMarkUnlessTheyDrainTheQueue() {
+        var machine = Machine()
+        _ = machine.admit(0, from: Self.me)
+        for action in 1...4 { _ = machine.admit(action, from: Self.other) }
+        #expect(machine.engine.queue.count == 4)
+        // Another thread waits; the processing thread never does.
+        let result6 = machine.engine.producerMustWait(thread: Self.other, drainsScheduledWork: false, wokeUp: false)
+        #expect(result6)
+        #expect(machine.engine.waitingProducers == 1)
+        let result7 = machine.engine.producerMustWait(thread: Self.me, drainsScheduledWork: false, wokeUp: false)
+        #expect(!result7)
+        // Woken below the mark, it goes on and is no longer counted.
+        _ = machine.commit()
+        #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
+        _ = machine.commit()
+        // Two left: the low-water mark wakes the waiting producer.
+        #expect(machine.next() == .process(isReducing: true, wakeProducers: true))
+        let result8 = machine.engine.producerMustWait(thread: Self.other, drainsScheduledWork: false, wokeUp: true)
+        #expect(!result8)
+        #expect(machine.engine.waitingProducers == 0)
+    }
+
+    @Test func theThreadThatRunsTheScheduledWorkNeverWaitsForRoomOnlyItCanMake() {
+        var machine = Machine()
+        for action in 1...4 { _ = machine.admit(action, from: Self.other, canProcessHere: false) }
+        #expect(machine.engine.phase == .scheduled)
+        // The main thread of a store that processes on the main queue: the scheduled turn is its own.
+        let result9 = machine.engine.producerMustWait(thread: Self.me, drainsScheduledWork: true, wokeUp: false)
+        #expect(!result9)
+        #expect(machine.admit(5, from: Self.me, canProcessHere: true) == .queued)
+        #expect(machine.engine.queue.count == 5)
+        // Any other thread waits for that turn.
+        let result10 = machine.engine.producerMustWait(thread: Self.other, drainsScheduledWork: false, wokeUp: false)
+        #expect(result10)
+    }
+
+    @Test func nobodyWaitsOnAnIdleOrClosedStore() {
+        var machine = Machine()
+        let result11 = machine.engine.producerMustWait(thread: Self.other, drainsScheduledWork: false, wokeUp: false)
+        #expect(!result11)
+        _ = machine.engine.close()
+        let result12 = machine.engine.producerMustWait(thread: Self.other, drainsScheduledWork: false, wokeUp: false)
+        #expect(!result12)
+    }
+
+    // MARK: - Reading, commits, out-of-band commits
+
+    @Test func readersWaitOnlyWhileTheReducerRunsAndEachCommitIsNumbered() {
+        var machine = Machine(hasMiddleware: true)
+        let result13 = machine.engine.readerMustWait(wokeUp: false)
+        #expect(!result13)
+        _ = machine.admit(1, from: Self.me)
+        let result14 = machine.engine.readerMustWait(wokeUp: false)
+        #expect(!result14)
+        var released = Released()
+        machine.engine.beginReduce(context: &machine.context, released: &released)
+        let result15 = machine.engine.readerMustWait(wokeUp: false)
+        #expect(result15)
+        #expect(machine.engine.waitingReaders == 1)
+        var context = machine.context
+        let (commit, wakeReaders) = machine.engine.commit(context: &context, released: &released)
+        #expect(commit == 1)
+        #expect(wakeReaders)
+        let result16 = machine.engine.readerMustWait(wokeUp: true)
+        #expect(!result16)
+        #expect(machine.engine.waitingReaders == 0)
+    }
+
+    @Test func anOutOfBandCommitTakesOnlyAnIdleStore() {
+        var machine = Machine()
+        var context = Context()
+        var released = Released()
+        let result17 = machine.engine.beginOutOfBand(thread: Self.me, context: &context, released: &released)
+        #expect(result17 == .began)
+        #expect(machine.engine.isReducing)
+        let result18 = machine.engine.beginOutOfBand(thread: Self.other, context: &context, released: &released)
+        #expect(result18 == .busy)
+        _ = machine.engine.close()
+        let result19 = machine.engine.beginOutOfBand(thread: Self.other, context: &context, released: &released)
+        #expect(result19 == .closed)
+    }
+
+    // MARK: - Registrations
+
+    @Test func theProcessingThreadSeesRegistrationsFromItsNextDecisionAndTheirStateClosesNoMore() {
+        var machine = Machine()
+        let observer = machine.engine.addObserver(deliver: { _ in }, storeDidEnd: nil)
+        #expect(observer?.startAfter == 0)
+        // An observer does not handle actions: the state still closes in the admission.
+        #expect(machine.admit(1, from: Self.me) == .process(isReducing: true))
+        #expect(machine.context.hasObservers)
+        #expect(!machine.context.hasRuntime)
+        let entry = RuntimeEntry<Int, Int>(
+            registration: RuntimeMiddlewareRegistration(id: 0) {},
+            identity: nil,
+            handle: { _, _ in .pure() }
+        )
+        guard case .reserved(let id) = machine.engine.reserveRuntime(identity: nil) else {
+            Issue.record("no reservation")
+            return
+        }
+        _ = id
+        _ = machine.commit()
+        _ = machine.admit(2, from: Self.me)
+        // Registered with the reserved id: a middleware that handles actions leaves the state open from now on.
+        let reserved = RuntimeEntry<Int, Int>(
+            registration: RuntimeMiddlewareRegistration(id: id) {},
+            identity: nil,
+            handle: entry.handle
+        )
+        let result20 = machine.engine.activate(reserved)
+        #expect(result20)
+        #expect(machine.next() == .process(isReducing: false, wakeProducers: false))
+        #expect(machine.context.hasRuntime)
+        // Removed: the stale snapshot comes back for release, and the next decision drops it from the context.
+        let (removed, stale) = machine.engine.removeRuntime(id: id)
+        #expect(removed === reserved)
+        #expect(stale != nil)
+        _ = machine.commit()
+        #expect(machine.next() == .idle(wakeProducers: false))
+        #expect(!machine.context.hasRuntime)
+    }
+
+    @Test func aDuplicateInstanceAndAClosedStoreAreRefused() {
+        var machine = Machine()
+        final class Instance {}
+        let instance = Instance()
+        let identity = ObjectIdentifier(instance)
+        guard case .reserved(let id) = machine.engine.reserveRuntime(identity: identity) else {
+            Issue.record("no reservation")
+            return
+        }
+        let result21 = machine.engine.reserveRuntime(identity: identity)
+        #expect(result21 == .duplicate(id: id))
+        _ = machine.engine.close()
+        let result22 = machine.engine.reserveRuntime(identity: nil)
+        #expect(result22 == .closed)
+        let result23 = machine.engine.addObserver(deliver: { _ in }, storeDidEnd: nil)
+        #expect(result23 == nil)
+    }
+}
