@@ -82,8 +82,50 @@ import Testing
             for _ in 0..<500 { store.dispatch(.increment) }
         }
         #expect(await eventually { viewModel.state == 500 })
-        #expect(shown == Array(0...500))
+        // States that a newer one superseded while the main queue was busy are skipped; none comes out of order.
+        #expect(shown.first == 0)
+        #expect(shown.last == 500)
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { $0 < $1 })
         #expect(allOnMain)
+        cancellable.cancel()
+    }
+
+    /// A thousand states emitted while the main queue is busy wait for it as one: the view model shows the last.
+    @Test func statesEmittedWhileTheMainQueueIsBusyAreShownAsTheLatestOnly() async {
+        let store = Store(initialState: 0, reducer: counterReducer)
+        let viewModel = store.asObservableViewModel()
+        let shown = Log<Int>()
+        let lastShown = Signal()
+        let cancellable = viewModel.$state.sink { state in
+            shown.append(state)
+            if state == 1_000 { lastShown.send() }
+        }
+        let finished = await whileMainQueueIsBusy {
+            for _ in 0..<1_000 { store.dispatch(.increment) }
+        }
+        #expect(finished)
+        #expect(await lastShown.arrives())
+        #expect(shown.values.first == 0, "the current state, when subscribing")
+        #expect(shown.count <= 3, "\(shown.count - 1) updates for 1,000 states")
+        #expect(shown.last == 1_000)
+        cancellable.cancel()
+    }
+
+    /// A state waiting for the busy main queue is older than one that the main thread then processed and showed at
+    /// once: it is not shown after it.
+    @Test func aStateWaitingForTheMainQueueNeverReplacesANewerOneShownOnTheMainThread() async {
+        let store = Store(initialState: 0, reducer: counterReducer)
+        let viewModel = store.asObservableViewModel()
+        let shown = Log<Int>()
+        let cancellable = viewModel.$state.sink { shown.append($0) }
+        let finished = await whileMainQueueIsBusy(
+            { store.dispatch(.increment) },
+            thenOnTheMainThread: { store.dispatch(.increment) }
+        )
+        #expect(finished)
+        await mainQueueDrained()
+        #expect(shown.values == [0, 2])
+        #expect(viewModel.state == 2)
         cancellable.cancel()
     }
 

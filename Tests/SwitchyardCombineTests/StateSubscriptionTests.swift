@@ -76,6 +76,102 @@ import Testing
     }
 }
 
+/// What a released state's `deinit` calls on the subscription that held it back.
+enum CallFromDeinit: String, CaseIterable, Sendable {
+    case cancel
+    case request
+}
+
+/// A state that carries a ``Tripwire``: each action makes a new one, so the state it replaces is released when
+/// nothing else holds it.
+struct TrippingState: Sendable {
+    var count = 0
+    var tripwire: Tripwire?
+}
+
+/// Calls `onRelease` from its `deinit`.
+final class Tripwire: Sendable {
+    private let onRelease: @Sendable () -> Void
+
+    init(_ onRelease: @escaping @Sendable () -> Void) {
+        self.onRelease = onRelease
+    }
+
+    deinit { onRelease() }
+}
+
+/// A subscriber that asks for nothing at first, and whose subscription any thread may call, a state's `deinit` too.
+private final class Holder: Subscriber, Sendable {
+    typealias Input = TrippingState
+    typealias Failure = Never
+
+    let received = Log<Int>()
+    private let subscription = LockedBox<(any Subscription)?>(nil)
+
+    func receive(subscription: any Subscription) {
+        self.subscription.withLock { $0 = subscription }
+    }
+
+    func receive(_ input: TrippingState) -> Subscribers.Demand {
+        received.append(input.count)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {}
+
+    func call(_ call: CallFromDeinit) {
+        switch call {
+        case .cancel:
+            let subscription = self.subscription.withLock { subscription in
+                defer { subscription = nil }
+                return subscription
+            }
+            subscription?.cancel()
+        case .request:
+            self.subscription.withLock { $0 }?.request(.max(1))
+        }
+    }
+}
+
+extension StateSubscriptionTests {
+    /// A state held back for lack of demand is released when a newer one replaces it, on the store's processing
+    /// thread: its `deinit` may call the same subscription, which must not be locked then.
+    @Test(arguments: CallFromDeinit.allCases)
+    func aHeldBackStateWhoseReleaseCallsItsSubscriptionDoesNotHang(_ call: CallFromDeinit) async {
+        let holder = Holder()
+        let makeTripwire: @Sendable () -> Tripwire = {
+            Tripwire { [weak holder] in holder?.call(call) }
+        }
+        let store = Store(
+            initialState: TrippingState(tripwire: makeTripwire()),
+            reducer: Reducer<CounterAction, TrippingState>.reduce { _, state in
+                state.count += 1
+                state.tripwire = makeTripwire()
+            }
+        )
+        // Holds back the current state: the subscriber asked for nothing.
+        store.statePublisher.subscribe(holder)
+        let dispatched = Signal()
+        onThread {
+            // The new state replaces the held-back one, whose tripwire nothing else holds any more.
+            store.dispatch(.increment)
+            dispatched.send()
+        }
+        guard await dispatched.arrives() else {
+            Issue.record("the store's processing thread hangs in the release of the held-back state")
+            return
+        }
+        switch call {
+        case .cancel:
+            store.dispatch(.increment)
+            #expect(holder.received.values.isEmpty)
+        case .request:
+            #expect(holder.received.values == [1])
+        }
+        holder.call(.cancel)
+    }
+}
+
 /// A subscriber whose demand and cancellation follow a script.
 private final class ScriptedSubscriber: Subscriber {
     typealias Input = Int

@@ -262,6 +262,33 @@ final class DiagnosticsLog: Sendable {
         #expect(recorder.values.first?.dispatcher.line == UInt(line))
     }
 
+    /// A thousand states emitted while the main queue is busy wait for it as one: the view takes the last.
+    @Test func statesEmittedWhileTheMainQueueIsBusyReachTheViewAsTheLatestOnly() async {
+        let store = Store(initialState: State(), reducer: Self.reducer, diagnostics: log.diagnostics)
+        let view = store.observable()
+        // A scoped view maps each state its parent takes: the map counts them.
+        let taken = Log<Int>()
+        let lastTaken = Signal()
+        let count = view.scope(
+            state: { (state: State) -> Int in
+                taken.append(state.count)
+                if state.count == 1_000 { lastTaken.send() }
+                return state.count
+            },
+            action: { (action: Action) in action }
+        )
+        let finished = await whileMainQueueIsBusy {
+            for _ in 0..<1_000 { store.dispatch(.increment) }
+        }
+        #expect(finished)
+        #expect(await lastTaken.arrives())
+        #expect(taken.values.first == 0, "the current state, when scoping")
+        #expect(taken.count <= 3, "\(taken.count - 1) updates for 1,000 states")
+        #expect(taken.last == 1_000)
+        #expect(count.state == 1_000)
+        #expect(view.count == 1_000)
+    }
+
     @Test func statesFromAnotherThreadArriveOnTheMainActorInOrder() async {
         let store = Store(initialState: State(), reducer: Self.reducer, diagnostics: log.diagnostics)
         let view = store.observable()

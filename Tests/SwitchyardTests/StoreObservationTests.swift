@@ -98,6 +98,40 @@ import Testing
         thirdToken.cancel()
     }
 
+    /// A thousand states emitted while the main queue is busy wait for it as one: the observer gets the last.
+    @Test func aMainActorObserverGetsTheLatestStateOnceTheBusyMainQueueIsFree() async {
+        let store = Self.counterStore()
+        let observed = Log<Int>()
+        let lastObserved = Signal()
+        let subscription = store.subscribeOnMainActor { state in
+            observed.append(state)
+            if state == 1_000 { lastObserved.send() }
+        }
+        let finished = await whileMainQueueIsBusy {
+            for _ in 0..<1_000 { store.dispatch(.increment) }
+        }
+        #expect(finished)
+        #expect(await lastObserved.arrives())
+        #expect(observed.count <= 2, "\(observed.count) deliveries for 1,000 states")
+        #expect(observed.last == 1_000)
+        subscription.cancel()
+    }
+
+    @Test func cancellingAMainActorObserverDropsTheStateWaitingForTheMainQueue() async {
+        let store = Self.counterStore()
+        let observed = Log<Int>()
+        let subscription = store.subscribeOnMainActor { observed.append($0) }
+        let finished = await whileMainQueueIsBusy {
+            for _ in 0..<10 { store.dispatch(.increment) }
+            subscription.cancel()
+        }
+        #expect(finished)
+        await mainQueueDrained()
+        store.dispatch(.increment)
+        await mainQueueDrained()
+        #expect(observed.values.isEmpty)
+    }
+
     @Test func statesYieldsTheCurrentStateFirstThenLaterStatesInOrder() async {
         let store = Self.counterStore()
         store.dispatch(.increment)

@@ -186,7 +186,8 @@ import Testing
             for _ in 0..<100 { store.dispatch(.increment) }
         }
         #expect(await eventually { observed.last == 100 })
-        #expect(observed.values == Array(1...100))
+        // States that a newer one superseded while the main queue was busy are skipped; none comes out of order.
+        #expect(zip(observed.values, observed.values.dropFirst()).allSatisfy { $0 < $1 })
         #expect(onMain.values.allSatisfy { $0 })
         subscription.cancel()
     }

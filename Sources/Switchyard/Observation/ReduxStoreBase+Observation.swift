@@ -1,5 +1,3 @@
-import Dispatch
-
 extension ReduxStoreBase {
     /// Calls `observer` on the processing thread with each state committed after this call, as ``emitsValue``
     /// decides, before the action's IOs run. Read ``state`` for the current value.
@@ -16,10 +14,17 @@ extension ReduxStoreBase {
         core.addObserver(initial: nil, storeDidEnd: nil, deliver: observer)
     }
 
-    /// Calls `observer` on the main actor with each state committed after this call, as ``emitsValue`` decides.
+    /// Calls `observer` on the main actor with the states committed after this call, as ``emitsValue`` decides.
     ///
-    /// With ``SchedulingPolicy/mainThread`` the observer runs synchronously in the pipeline; otherwise each state is
-    /// handed to the main queue, in order.
+    /// ```swift
+    /// let rendering = store.subscribeOnMainActor { state in label.text = "\(state.count)" }
+    /// ```
+    ///
+    /// With ``SchedulingPolicy/mainThread`` the observer runs synchronously in the pipeline, with each state.
+    /// Otherwise states reach the main actor through the main queue, and the observer receives the latest one: the
+    /// states that a newer one superseded while the main queue was busy are skipped, the last state is always
+    /// delivered, and states never arrive out of order. However long the main thread is busy, one state at most waits
+    /// for it. Cancelling the subscription stops delivery, including of a state already waiting for the main queue.
     @preconcurrency
     public final func subscribeOnMainActor(
         _ observer: @escaping @MainActor @Sendable (StateType) -> Void
@@ -29,15 +34,12 @@ extension ReduxStoreBase {
                 MainActor.assumeIsolated { observer(state) }
             }
         }
-        let cancellation = MainActorDeliveryCancellation()
+        let mailbox = MainActorMailbox<StateType>()
         let subscription = core.addObserver(initial: nil, storeDidEnd: nil) { state in
-            DispatchQueue.main.async {
-                guard !cancellation.isCancelled else { return }
-                MainActor.assumeIsolated { observer(state) }
-            }
+            mailbox.post(state, deliver: observer)
         }
         return StoreSubscription {
-            cancellation.cancel()
+            mailbox.close()
             subscription.cancel()
         }
     }

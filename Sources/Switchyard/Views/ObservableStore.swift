@@ -23,8 +23,9 @@ import Observation
 ///   where the value is `Equatable`, by identity for a class instance, and as changed on every new state
 ///   otherwise. A value that changes invalidates its readers once per action.
 /// - Updates arrive on the main actor. With ``SchedulingPolicy/mainThread`` they arrive synchronously, in the
-///   action's pipeline, so `withAnimation { view.send(.toggle) }` animates; otherwise each state is handed to the
-///   main queue, in order.
+///   action's pipeline, so `withAnimation { view.send(.toggle) }` animates. Otherwise they arrive through the main
+///   queue, and the view takes the latest state: states that a newer one superseded while the main queue was busy
+///   are skipped, the last state always arrives, and an older state never replaces a newer one.
 /// - The view does not keep its store alive: keep the store where your app keeps its model. Once the store is
 ///   freed, the view keeps its last state and ``send(_:file:function:line:info:)`` drops actions, reported through
 ///   the store's diagnostics.

@@ -1,5 +1,3 @@
-import Dispatch
-
 extension ReduxStoreBase {
     /// An ``ObservableStore`` of this store, for SwiftUI views: its values are `Observable`, updated on the main
     /// actor, and invalidate only the views that read them.
@@ -9,7 +7,9 @@ extension ReduxStoreBase {
     /// view.send(.refresh)
     /// ```
     ///
-    /// The view does not keep the store alive.
+    /// The view does not keep the store alive. With ``SchedulingPolicy/mainThread`` it takes each state
+    /// synchronously, in the action's pipeline; otherwise it takes the latest state through the main queue, skipping
+    /// the states that a newer one superseded while the main queue was busy (the last state always arrives).
     @MainActor @inlinable
     public func observable() -> ObservableStore<ActionType, StateType> {
         let delivery = MainActorStates<ActionType, StateType>(synchronous: scheduling == .mainThread)
@@ -30,15 +30,17 @@ extension ReduxStoreBase {
     }
 }
 
-/// Carries the states a store emits on its processing thread to an ``ObservableStore`` on the main actor, in order:
-/// synchronously for a store that processes on the main thread, through the main queue otherwise.
+/// Carries the states a store emits on its processing thread to an ``ObservableStore`` on the main actor:
+/// synchronously for a store that processes on the main thread, through a ``MainActorMailbox`` otherwise, which keeps
+/// only the latest state while the main queue is busy.
 @usableFromInline
 final class MainActorStates<Action, State: Sendable>: @unchecked Sendable {
     // Invariant for the unchecked `Sendable`: `view`, `pending` and `attached` are touched on the main actor only (in
-    // `attach`, and in the closures that `deliver` runs there); `synchronous` is immutable. `view` and `attached` skip
-    // the run-time exclusivity check (eighty instructions per access, on every state): every access to them is an
-    // instantaneous read or assignment, on the main actor, so no two overlap.
+    // `attach`, and in `receive`, which runs there); `synchronous` and `mailbox` are immutable, and the mailbox is
+    // `Sendable`. `view` and `attached` skip the run-time exclusivity check (eighty instructions per access, on every
+    // state): every access to them is an instantaneous read or assignment, on the main actor, so no two overlap.
     @usableFromInline let synchronous: Bool
+    @usableFromInline let mailbox = MainActorMailbox<State>()
     @usableFromInline @exclusivity(unchecked) weak var view: ObservableStore<Action, State>?
     @usableFromInline var pending: [State] = []
     @usableFromInline @exclusivity(unchecked) var attached = false
@@ -68,9 +70,7 @@ final class MainActorStates<Action, State: Sendable>: @unchecked Sendable {
             let receive: @MainActor (MainActorStates, State) -> Void = { delivery, state in delivery.receive(state) }
             unsafeBitCast(receive, to: ((MainActorStates, State) -> Void).self)(self, state)
         } else {
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { self.receive(state) }
-            }
+            mailbox.post(state) { [self] latest in receive(latest) }
         }
     }
 

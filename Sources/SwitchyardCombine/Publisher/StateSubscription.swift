@@ -4,6 +4,9 @@ import Switchyard
 // - `StateSubscription` is `@unchecked Sendable` because its mutable parts (the delivery machine, the subscriber
 //   and the store subscription) are reachable only inside `state.withLock`. The subscriber is called with no lock
 //   held, by one thread at a time: the thread that the machine made the sender.
+// - Nothing is released inside `state.withLock`: the states the machine lets go of, the subscriber and the store
+//   subscription come out of it as values and are released after unlocking, since a state's `deinit` may call
+//   `request` or `cancel` on this very subscription.
 
 /// The subscription of one subscriber of ``StorePublisher``: it registers with the store, then sends what its
 /// ``StateDeliveryMachine`` decides.
@@ -38,7 +41,7 @@ final class StateSubscription<Value: Sendable>: Subscription, @unchecked Sendabl
             { [self] value in act(state.withLock { $0.machine.offer(value) }) }
         )
         let (action, cancelled) = state.withLock { state -> (StateDeliveryMachine<Value>.Action, StoreSubscription?) in
-            if state.machine.isTerminated { return (.none, storeSubscription) }
+            if state.machine.isTerminated { return (.init(), storeSubscription) }
             state.storeSubscription = storeSubscription
             return (state.machine.start(current: current), nil)
         }
@@ -65,8 +68,10 @@ final class StateSubscription<Value: Sendable>: Subscription, @unchecked Sendabl
         _ = consume discarded
     }
 
+    /// Sends what the machine decided, with no lock held; the states in `action.released` are released when the
+    /// caller's expression ends, after unlocking too.
     private func act(_ action: StateDeliveryMachine<Value>.Action) {
-        guard case .startSending = action else { return }
+        guard action.startsSending else { return }
         while true {
             let (send, downstream) = state.withLock { state in (state.machine.nextToSend(), state.downstream) }
             switch send {
@@ -77,7 +82,7 @@ final class StateSubscription<Value: Sendable>: Subscription, @unchecked Sendabl
                     // The sender keeps its turn: `request` made while sending only adds demand.
                     _ = state.withLock { $0.machine.request(additional) }
                 }
-            case .finish(let dropped):
+            case .finish(let released):
                 let storeSubscription = state.withLock { state in
                     defer {
                         state.storeSubscription = nil
@@ -87,7 +92,7 @@ final class StateSubscription<Value: Sendable>: Subscription, @unchecked Sendabl
                 }
                 downstream?.receive(completion: .finished)
                 _ = consume storeSubscription
-                _ = consume dropped
+                _ = consume released
                 return
             case .stop:
                 return

@@ -17,12 +17,13 @@ import Switchyard
 ///     .asObservableViewModel()
 /// ```
 ///
-/// The view model starts with the store's current state and then takes each state the store emits. It updates
-/// ``state`` on the main actor: synchronously, in the store's pipeline, when the store processes on the main
-/// thread (always with `SchedulingPolicy.mainThread`, so `withAnimation { viewModel.dispatch(...) }` animates);
-/// through the main queue, in order, otherwise. `objectWillChange` fires once for each state that its
-/// `ShouldEmitValue` policy lets through: by default, for `Equatable` state, each state that differs from the
-/// one shown.
+/// The view model starts with the store's current state and then takes the states the store emits. It updates
+/// ``state`` on the main actor: synchronously, in the store's pipeline, with each state, when the store processes
+/// on the main thread (always with `SchedulingPolicy.mainThread`, so `withAnimation { viewModel.dispatch(...) }`
+/// animates). Otherwise it takes the latest state through the main queue: the states that a newer one superseded
+/// while the main queue was busy are skipped, the last state always arrives, and an older state never replaces a
+/// newer one. `objectWillChange` fires once for each state taken that its `ShouldEmitValue` policy lets through: by
+/// default, for `Equatable` state, each state that differs from the one shown.
 ///
 /// The view model keeps its store alive; releasing the view model unregisters it from the store.
 @MainActor

@@ -82,3 +82,77 @@ func isOnMainQueue() -> Bool {
 func areConsecutive(_ values: [Int]) -> Bool {
     zip(values, values.dropFirst()).allSatisfy { $1 == $0 + 1 }
 }
+
+/// A signal that any thread sends and a test awaits with a deadline, so that a test of code that might hang fails
+/// instead of hanging.
+struct Signal: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    /// Sends the signal.
+    func send() {
+        continuation.yield()
+    }
+
+    /// Waits for the signal; `false` when `timeout` passed first. Await it once.
+    func arrives(within timeout: Duration = .seconds(60)) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in stream { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+/// Runs `body` on a thread of its own while the main queue is held busy, as a main thread busy with other work
+/// would be, then `thenOnTheMainThread` on the main thread before the main queue runs anything else; returns once
+/// both have run and the main queue is free again, `true` then. Returns `false` when `body` has not finished within
+/// `timeout` (a hang): the main queue is freed anyway, so that the other tests go on.
+///
+/// What the code under test sends to the main queue meanwhile waits behind the busy block, in order: it runs after
+/// this function returns, and before anything enqueued afterwards (see ``mainQueueDrained()``). `@concurrent`: it
+/// waits off the main actor, which the busy block holds.
+@concurrent
+func whileMainQueueIsBusy(
+    timeout: Duration = .seconds(60),
+    _ body: @escaping @Sendable () -> Void,
+    thenOnTheMainThread: (@MainActor @Sendable () -> Void)? = nil
+) async -> Bool {
+    let release = DispatchSemaphore(value: 0)
+    let done = Signal()
+    await withCheckedContinuation { (held: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.async {
+            held.resume()
+            release.wait()
+            if let thenOnTheMainThread { MainActor.assumeIsolated { thenOnTheMainThread() } }
+            done.send()
+        }
+    }
+    let finished = Signal()
+    Thread {
+        body()
+        finished.send()
+    }.start()
+    let ran = await finished.arrives(within: timeout)
+    release.signal()
+    return await done.arrives(within: timeout) && ran
+}
+
+/// Returns once the main queue has run every block enqueued before the call.
+func mainQueueDrained() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.async { continuation.resume() }
+    }
+}
