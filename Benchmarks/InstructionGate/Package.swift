@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The instruction gate: the benchmark workloads written as an app writes them, counted with callgrind by
+// `Benchmarks/instructions.sh`. The stores are created by functions generic over the state and action types, in a
+// module of their own, so the store's generic code runs as it does in an app that builds its store the same way.
+//
+// Every workload is compiled twice from the same files, in Swift 5 and in Swift 6 language mode: `Shared/` holds the
+// sources, and each target folder under `Sources/` links to them.
+let package = Package(
+    name: "InstructionGate",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    dependencies: [
+        .package(name: "Switchyard", path: "../..")
+    ],
+    targets: [
+        .target(
+            name: "GateStoresSwift5",
+            dependencies: [.product(name: "Switchyard", package: "Switchyard")],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .target(
+            name: "GateStoresSwift6",
+            dependencies: [.product(name: "Switchyard", package: "Switchyard")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "InstructionGateSwift5",
+            dependencies: ["GateStoresSwift5", .product(name: "Switchyard", package: "Switchyard")],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "InstructionGateSwift6",
+            dependencies: ["GateStoresSwift6", .product(name: "Switchyard", package: "Switchyard")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

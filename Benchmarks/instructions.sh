@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# The instruction gate: counts the instructions one dispatch costs in each workload of Benchmarks/InstructionGate,
+# built in Swift 5 and in Swift 6 language mode, and fails when one rises more than 3% above its threshold in
+# Benchmarks/Thresholds/instructions.json.
+#
+#     bash Benchmarks/instructions.sh                 # every workload, both language modes
+#     bash Benchmarks/instructions.sh w1 w3e          # only these workloads
+#     bash Benchmarks/instructions.sh --update        # rewrite the thresholds of the workloads run
+#     bash Benchmarks/instructions.sh --repeat 2      # measure each twice and show the spread
+#
+# Each workload runs twice under `valgrind --tool=callgrind`, with SMALL and LARGE dispatches; the difference of the
+# two totals divided by LARGE - SMALL is the cost of one dispatch, without the process start and the setup. Needs
+# Linux and valgrind.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+readonly PACKAGE=Benchmarks/InstructionGate
+readonly THRESHOLDS=Benchmarks/Thresholds/instructions.json
+readonly TOLERANCE_PERCENT=3
+readonly SMALL=${INSTRUCTIONS_SMALL:-20000}
+readonly LARGE=${INSTRUCTIONS_LARGE:-40000}
+readonly ALL_WORKLOADS=(w1 w1e w2 w2e w3 w3e w4 w4d w5 v1)
+readonly MODES=(swift5 swift6)
+
+usage() {
+    echo "usage: $0 [--update] [--repeat N] [workload ...]"
+    echo "workloads: ${ALL_WORKLOADS[*]} (all by default)"
+}
+
+update=false
+repeat=1
+workloads=()
+while (($# > 0)); do
+    case "$1" in
+    --update) update=true ;;
+    --repeat)
+        repeat=${2:-}
+        shift
+        if ! [[ $repeat =~ ^[1-9][0-9]*$ ]]; then
+            usage >&2
+            exit 2
+        fi
+        ;;
+    -h | --help)
+        usage
+        exit 0
+        ;;
+    -*)
+        usage >&2
+        exit 2
+        ;;
+    *)
+        if ! [[ " ${ALL_WORKLOADS[*]} " == *" $1 "* ]]; then
+            echo "unknown workload: $1" >&2
+            usage >&2
+            exit 2
+        fi
+        workloads+=("$1")
+        ;;
+    esac
+    shift
+done
+if ((${#workloads[@]} == 0)); then
+    workloads=("${ALL_WORKLOADS[@]}")
+fi
+
+if ! command -v valgrind >/dev/null; then
+    echo "valgrind not found: install it (apt-get install valgrind)" >&2
+    exit 1
+fi
+
+started=$SECONDS
+echo "== building $PACKAGE (release)"
+build_log=$(mktemp)
+trap 'rm -f "$build_log"' EXIT
+if ! swift build -c release --package-path "$PACKAGE" >"$build_log" 2>&1; then
+    cat "$build_log"
+    exit 1
+fi
+tail -n 1 "$build_log"
+if grep -E "InstructionGate/.*(warning|error):" "$build_log"; then
+    echo "warnings in $PACKAGE" >&2
+    exit 1
+fi
+bin=$(swift build -c release --package-path "$PACKAGE" --show-bin-path)
+
+# Thresholds, by "<workload>-<mode>".
+declare -A threshold=()
+if [[ -f $THRESHOLDS ]]; then
+    while read -r key value; do
+        threshold[$key]=$value
+    done < <(grep -oE '"[^"]+"[[:space:]]*:[[:space:]]*[0-9.]+' "$THRESHOLDS" |
+        sed -E 's/^"([^"]+)"[[:space:]]*:[[:space:]]*([0-9.]+)$/\1 \2/')
+fi
+
+# The instructions callgrind counts for one run: `total <executable> <workload> <dispatches>`.
+total() {
+    local log
+    log=$(mktemp)
+    # Deterministic hashing: the same dictionary layouts, so the same instructions, in every run.
+    if ! SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" >"$log" 2>&1; then
+        echo "failed: valgrind --tool=callgrind $*" >&2
+        cat "$log" >&2
+        rm -f "$log"
+        return 1
+    fi
+    local collected
+    collected=$(awk '/Collected :/ { print $NF }' "$log")
+    rm -f "$log"
+    if ! [[ $collected =~ ^[0-9]+$ ]]; then
+        echo "no instruction total from: valgrind --tool=callgrind $*" >&2
+        return 1
+    fi
+    echo "$collected"
+}
+
+echo "== instructions per dispatch: callgrind totals of $LARGE and $SMALL dispatches, difference / $((LARGE - SMALL))"
+echo "   threshold: $THRESHOLDS; a workload fails above threshold + $TOLERANCE_PERCENT%"
+header="%-9s %-7s %15s %10s %10s %9s  %s\n"
+# shellcheck disable=SC2059
+printf "$header" workload mode "instr/dispatch" threshold "limit" spread status
+declare -A measured=()
+failures=()
+for workload in "${workloads[@]}"; do
+    for mode in "${MODES[@]}"; do
+        key="$workload-$mode"
+        executable="$bin/InstructionGate${mode^}"
+        values=()
+        for ((run = 0; run < repeat; run++)); do
+            small=$(total "$executable" "$workload" "$SMALL")
+            large=$(total "$executable" "$workload" "$LARGE")
+            values+=("$(awk -v s="$small" -v l="$large" -v n=$((LARGE - SMALL)) 'BEGIN { printf "%.3f", (l - s) / n }')")
+        done
+        read -r value spread < <(printf "%s\n" "${values[@]}" |
+            awk 'NR == 1 { min = max = $1 } { sum += $1; if ($1 < min) min = $1; if ($1 > max) max = $1 }
+                 END { printf "%.3f %.3f\n", sum / NR, max - min }')
+        measured[$key]=$value
+        limit="-"
+        if $update; then
+            status="recorded"
+        elif [[ -n ${threshold[$key]:-} ]]; then
+            limit=$(awk -v t="${threshold[$key]}" -v p=$TOLERANCE_PERCENT 'BEGIN { printf "%.1f", t * (1 + p / 100) }')
+            status=$(awk -v v="$value" -v t="${threshold[$key]}" -v p=$TOLERANCE_PERCENT 'BEGIN {
+                if (v > t * (1 + p / 100)) print "FAIL"
+                else if (v < t * (1 - p / 100)) print "ok (below: update?)"
+                else print "ok" }')
+        else
+            status="FAIL (no threshold)"
+        fi
+        if [[ $repeat == 1 ]]; then spread_text="-"; else spread_text=$(printf "%.3f" "$spread"); fi
+        # shellcheck disable=SC2059
+        printf "$header" "$workload" "$mode" "$(printf "%.1f" "$value")" "${threshold[$key]:--}" "$limit" \
+            "$spread_text" "$status"
+        if [[ $status == FAIL* ]]; then
+            failures+=("$key")
+        fi
+    done
+done
+echo "   ($((SECONDS - started)) s, counts of $SMALL and $LARGE dispatches, $repeat run(s) each)"
+
+if $update; then
+    for key in "${!measured[@]}"; do
+        threshold[$key]=$(awk -v v="${measured[$key]}" 'BEGIN { printf "%d", v + 0.5 }')
+    done
+    {
+        echo "{"
+        first=true
+        for workload in "${ALL_WORKLOADS[@]}"; do
+            for mode in "${MODES[@]}"; do
+                key="$workload-$mode"
+                [[ -n ${threshold[$key]:-} ]] || continue
+                $first || echo ","
+                first=false
+                printf '  "%s": %s' "$key" "${threshold[$key]}"
+            done
+        done
+        echo
+        echo "}"
+    } >"$THRESHOLDS"
+    echo "== thresholds written to $THRESHOLDS"
+    exit 0
+fi
+
+if ((${#failures[@]} > 0)); then
+    echo "== instruction gate FAILED: ${failures[*]}" >&2
+    echo "   A rise you intend (a feature that costs instructions) is recorded with" >&2
+    failed_workloads=$(printf "%s\n" "${failures[@]%-swift*}" | awk '!seen[$0]++' | paste -sd " " -)
+    echo "   bash Benchmarks/instructions.sh --update $failed_workloads" >&2
+    exit 1
+fi
+echo "== instruction gate passed (${#measured[@]} measurements within $TOLERANCE_PERCENT% of their thresholds)"
