@@ -61,7 +61,7 @@ struct EngineLimits: Sendable, Equatable {
 }
 
 /// What is registered with a store, as the processing thread sees it: an immutable snapshot, made anew under the
-/// engine's lock after each change, which the processing thread keeps while it works.
+/// engine's lock after each change, which the processing thread borrows while it works.
 @usableFromInline
 final class Registrations<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let observers: ContiguousArray<StateObserver<State>>
@@ -81,11 +81,14 @@ final class Registrations<Action: Sendable, State: Sendable>: Sendable {
 }
 
 /// What the processing thread works from, a local of its run loop: the registrations it sees, refreshed under the
-/// engine's lock at each decision. `nil` while nothing is registered, so that a store without observers or runtime
-/// middlewares counts no reference per action.
+/// engine's lock at each decision.
+///
+/// The snapshot is borrowed, not retained: the engine keeps every snapshot it handed to the processing thread alive
+/// until that thread's next decision (see ``EngineState/retire(_:)``), so the processing thread counts no reference
+/// per action. `nil` while nothing is registered.
 @usableFromInline
 struct ProcessorContext<Action: Sendable, State: Sendable>: Sendable {
-    @usableFromInline var registrations: Registrations<Action, State>?
+    @usableFromInline var registrations: Unmanaged<Registrations<Action, State>>?
     /// The registrations' version the snapshot was taken at.
     @usableFromInline var version: UInt64 = 0
     /// Whether `registrations` holds observers, runtime middlewares, an inspection: read per action without
@@ -96,6 +99,12 @@ struct ProcessorContext<Action: Sendable, State: Sendable>: Sendable {
 
     @inlinable
     init() {}
+
+    /// Runs `body` with the borrowed snapshot; `nil` when nothing is registered.
+    @inlinable
+    func withRegistrations<Result>(_ body: (Registrations<Action, State>) -> Result) -> Result? {
+        registrations?._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// The store engine's rules as a pure state machine: who processes, what waits, what is registered, and whether
@@ -151,6 +160,9 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// asks for it; `nil` while nothing is registered.
     @usableFromInline private(set) var registrations: Registrations<Action, State>?
     @usableFromInline private(set) var registrationsVersion: UInt64 = 0
+    /// Snapshots replaced while a thread processes: that thread may still use the one it was handed, so they are let
+    /// go of at its next decision.
+    @usableFromInline private(set) var retired: [Registrations<Action, State>] = []
     /// Runtime middlewares whose `receiveContext` runs before they join the pipeline, by id.
     private var reservations: [UInt64: ObjectIdentifier?] = [:]
     private var lastID: UInt64 = 0
@@ -325,6 +337,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     ) -> Step {
         guard case .processing(var processing) = phase else {
             // Only the processing thread asks, and only `close()` takes the role away from it.
+            stop(&context, released: &released)
             return .stop
         }
         refresh(&context, released: &released)
@@ -355,14 +368,28 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
 
     /// Decides after an action whose thread keeps no slot for a next action (the one it dispatched itself): hands
     /// the role back when the queue is empty or the store closed, and otherwise leaves the decision to ``next``.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func endIfIdle(context: inout ProcessorContext<Action, State>, released: inout Released) -> Step? {
-        guard case .processing = phase else { return .stop }
+        guard case .processing = phase else {
+            stop(&context, released: &released)
+            return .stop
+        }
         guard queue.isEmpty else { return nil }
         refresh(&context, released: &released)
         if queue.capacity > limits.retainedQueueCapacity { released.keep(queue.removeAll()) }
         phase = .idle
         return .idle(wakeProducers: waitingProducers > 0)
+    }
+
+    /// Ends the work of a processing thread stopped by `close()`: the snapshots it used are let go of. Out of line:
+    /// it happens once in a store's life.
+    @inlinable @inline(never)
+    mutating func stop(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
+        context.registrations = nil
+        if !retired.isEmpty {
+            released.keep(retired)
+            retired = []
+        }
     }
 
     /// Brings the processing thread's snapshot up to date; the stale arrays go to `released`.
@@ -372,6 +399,8 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         refreshRegistrations(&context, released: &released)
     }
 
+    /// Hands the current snapshot to the processing thread (made first if the registrations changed since the last
+    /// one); the snapshots it may have used until now go to `released`, since it no longer holds them.
     @inlinable
     mutating func refreshRegistrations(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
         if registrationsVersion != version {
@@ -381,8 +410,11 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
                 isEmpty ? nil : Registrations(observers: observers, runtime: runtime, inspection: inspection)
             registrationsVersion = version
         }
-        if let stale = context.registrations { released.keep(stale) }
-        context.registrations = registrations
+        if !retired.isEmpty {
+            released.keep(retired)
+            retired = []
+        }
+        context.registrations = registrations.map { Unmanaged.passUnretained($0) }
         context.version = version
         context.hasObservers = !observers.isEmpty
         context.hasRuntime = !runtime.isEmpty
@@ -432,7 +464,16 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     mutating func changed() -> Registrations<Action, State>? {
         version &+= 1
         defer { registrations = nil }
-        return registrations
+        return retire(registrations)
+    }
+
+    /// Lets go of a snapshot that is no longer current: returned for release after unlocking, or, while a thread
+    /// processes (it may be using it), kept until that thread's next decision.
+    mutating func retire(_ snapshot: Registrations<Action, State>?) -> Registrations<Action, State>? {
+        guard let snapshot else { return nil }
+        guard case .processing = phase else { return snapshot }
+        retired.append(snapshot)
+        return nil
     }
 
     enum Reservation: Equatable {
@@ -507,6 +548,8 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// Closes the engine when the store is freed: nothing is accepted or processed afterwards (the processing
     /// thread, if any, stops after the action in progress), and every waiting producer may go.
     mutating func close() -> Closed {
+        // The processing thread, if any, lets go of its snapshot at its next decision, which stops it.
+        let current = retire(registrations)
         phase = .closed
         reservations.removeAll()
         version &+= 1
@@ -515,7 +558,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             runtime: runtime,
             observers: observers,
             inspection: inspection,
-            registrations: registrations
+            registrations: current
         )
         runtime = []
         observers = []

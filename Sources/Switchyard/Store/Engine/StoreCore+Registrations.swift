@@ -135,8 +135,8 @@ extension StoreCore {
         }
         if wakeReaders { cell.wakeReaders() }
         _ = consume committed
-        if context.hasObservers, let registrations = context.registrations {
-            deliver(commit: commit, previous: previous, to: registrations)
+        if context.hasObservers {
+            context.withRegistrations { deliver(commit: commit, previous: previous, to: $0) }
         }
         // Processes what was dispatched meanwhile, then hands the role back.
         runQueue(after: nil, context: &context)

@@ -7,7 +7,10 @@ import Synchronization
 //   after the unlock (every `Released` value is dropped by the caller, outside the closure).
 // - One thread at a time runs the pipeline: the one that `EngineState` put in the `.processing` phase. Its
 //   snapshot of the registrations is a local of its run loop (`ProcessorContext`), passed `inout` into each
-//   decision, which refreshes it under the lock.
+//   decision, which refreshes it under the lock. The snapshot is borrowed (`Unmanaged`, no reference counted): the
+//   engine releases a snapshot it replaced while a thread processes only at that thread's next decision, and the
+//   processing thread uses its snapshot only between two decisions. Measured in a package shaped like an app, the
+//   borrow saves W4 (one observer) 95 instructions per dispatch, a sixth.
 // - The state itself lives in `StateCell`, outside the lock, because the reducer changes it in place with no lock
 //   held; `StateCell` states how the engine's `isReducing` keeps other readers out meanwhile.
 
@@ -218,7 +221,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         context: inout ProcessorContext<Action, State>,
         next slot: inout some NextActionSlot<Action>
     ) -> EngineState<Action, State>.Step? {
-        if !isReducing, context.isInspected, let inspection = context.registrations?.inspection {
+        if !isReducing, context.isInspected, let inspection = context.withRegistrations({ $0.inspection }) ?? nil {
             return processInspected(
                 dispatched,
                 thread: thread,
@@ -253,8 +256,8 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             io = ComposedMiddleware.run(
                 middleware, action: dispatched.action, from: dispatched.dispatcher, state: getState)
         }
-        if context.hasRuntime, let registrations = context.registrations {
-            runtimeIO = handleRuntime(dispatched, registrations.runtime)
+        if context.hasRuntime {
+            runtimeIO = context.withRegistrations { handleRuntime(dispatched, $0.runtime) } ?? .pure()
         }
         probe.handled()
         var released = Released()
@@ -288,8 +291,33 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         probe: inout Probe
     ) -> (next: EngineState<Action, State>.Step?, decided: Bool)
     where Probe.ProbedAction == Action, Probe.ProbedState == State {
-        // The previous state is kept only when observers need it.
-        let previous: State? = needsPrevious && context.hasObservers ? cell.processorValue : nil
+        // The previous state is kept only when observers need it; otherwise no local holds a state (a `nil` one
+        // would still cost a release per action for a state that holds references).
+        if needsPrevious && context.hasObservers {
+            let previous = cell.processorValue
+            return reduceAndCommit(
+                dispatched,
+                previous: previous,
+                ioIsPure: ioIsPure,
+                context: &context,
+                next: &slot,
+                probe: &probe
+            )
+        }
+        return reduceAndCommit(
+            dispatched, previous: nil, ioIsPure: ioIsPure, context: &context, next: &slot, probe: &probe)
+    }
+
+    @inlinable @inline(__always)
+    func reduceAndCommit<Probe: PipelineProbe>(
+        _ dispatched: DispatchedAction<Action>,
+        previous: State?,
+        ioIsPure: Bool,
+        context: inout ProcessorContext<Action, State>,
+        next slot: inout some NextActionSlot<Action>,
+        probe: inout Probe
+    ) -> (next: EngineState<Action, State>.Step?, decided: Bool)
+    where Probe.ProbedAction == Action, Probe.ProbedState == State {
         cell.runReducer { reducer.reduce(dispatched.action, &$0) }
         probe.reduced(dispatched, cell.processorValue)
         var released = Released()
@@ -302,8 +330,8 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         if wakeReaders { cell.wakeReaders() }
         _ = consume released
         if decided { return (next, true) }
-        if context.hasObservers, let registrations = context.registrations {
-            deliver(commit: commit, previous: previous, to: registrations)
+        if context.hasObservers {
+            context.withRegistrations { deliver(commit: commit, previous: previous, to: $0) }
         }
         return (nil, false)
     }
@@ -341,8 +369,8 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             emits = emitsValue.shouldEmit(previous: newState, new: newState)
         }
         guard emits else { return }
-        // The processing thread holds `registrations` until its next decision, and the snapshot never changes: each
-        // observer is borrowed from it, with no reference counted.
+        // The engine keeps `registrations` alive until the processing thread's next decision, and the snapshot never
+        // changes: each observer is borrowed from it, with no reference counted.
         registrations.observers.withUnsafeBufferPointer { observers in
             for index in observers.indices {
                 Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { observer in
