@@ -8,16 +8,15 @@
 /// ```
 ///
 /// It may be written to and read from any thread.
-public final class InMemoryLog: @unchecked Sendable {
-    private let lock = Lock()
-    private var storage: [String] = []
+public final class InMemoryLog: Sendable {
+    private let storage = LockedValue<[String]>([])
 
     /// Creates an empty log.
     public init() {}
 
     /// The entries written so far, oldest first.
     public var entries: [String] {
-        lock.withLock { storage }
+        storage.withLock { $0 }
     }
 
     /// All entries joined with newlines, as ``LogSink/standardOutput`` would print them.
@@ -32,12 +31,16 @@ public final class InMemoryLog: @unchecked Sendable {
 
     /// Appends `entry` to the log.
     public func append(_ entry: String) {
-        lock.withLock { storage.append(entry) }
+        storage.withLock { $0.append(entry) }
     }
 
     /// Forgets every entry.
     public func removeAll() {
-        lock.withLock { storage.removeAll() }
+        let removed = storage.withLock { storage in
+            defer { storage = [] }
+            return storage
+        }
+        _ = consume removed
     }
 
 }

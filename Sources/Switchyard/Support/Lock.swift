@@ -28,7 +28,8 @@ import Synchronization
 // - Closures passed to these locks run under the lock: they must not call user code, and must not release anything
 //   whose `deinit` could be user code (return it and let it go after the unlock instead).
 
-/// The one lock of the package: a store's engine, the effect tables, the test tools and the inspector use it.
+/// The one lock of the package: a store's engine, the effect tables, the logger, the test tools, the Combine
+/// publishers and the inspector use it.
 @usableFromInline
 package final class Lock: @unchecked Sendable {
     #if canImport(Darwin)

@@ -11,7 +11,7 @@ import Dispatch
 /// queue is visible exactly while the main queue runs. A store with the main-thread policy asks on every dispatch,
 /// and an observable view on every state, so where libdispatch's C interface can be called directly (Linux) it is:
 /// `DispatchQueue.getSpecific(key:)` looks up generic metadata on every call, hundreds of instructions.
-/// The package's other modules (the inspector, the test tools) ask it too.
+/// The package's other modules (the Combine view model, the inspector, the test tools) ask it too.
 @usableFromInline
 package enum MainThread {
     @usableFromInline

@@ -20,10 +20,10 @@ final class StateSubscription<Value: Sendable>: Subscription, @unchecked Sendabl
         var storeSubscription: StoreSubscription?
     }
 
-    private let state: LockedState<State>
+    private let state: LockedValue<State>
 
     init(downstream: Downstream) {
-        state = LockedState(State(downstream: downstream))
+        state = LockedValue(State(downstream: downstream))
     }
 
     /// Registers with the store, unless the subscriber cancelled in `receive(subscription:)`.

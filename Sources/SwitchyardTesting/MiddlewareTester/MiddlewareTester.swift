@@ -65,10 +65,14 @@ where Middleware.OutputActionType: Sendable, Middleware.StateType: Sendable {
         effects.preferExecutor(executor)
 
         let source = source ?? ActionSource(file: "\(fileID)", function: "run", line: line, info: nil)
-        let io = middleware.handle(action: action, from: source, state: { state.current })
-        state.withValue { $0 = stateAfter }
+        let io = middleware.handle(action: action, from: source, state: { state.withLock { $0 } })
+        // The state before comes out of the lock and is released after unlocking.
+        _ = state.withLock { state in
+            defer { state = stateAfter }
+            return state
+        }
         executor.hold()
-        io.run(AnyActionHandler(effectScope: effects) { action in dispatched.withValue { $0.append(action) } })
+        io.run(AnyActionHandler(effectScope: effects) { action in dispatched.withLock { $0.append(action) } })
         executor.release()
 
         let deadline = ContinuousClock.now.advanced(by: timeout)
@@ -85,7 +89,7 @@ where Middleware.OutputActionType: Sendable, Middleware.StateType: Sendable {
             )
         }
         effects.close()
-        return dispatched.current
+        return dispatched.withLock { $0 }
     }
 
     /// Like ``run(_:from:stateBefore:stateAfter:fileID:filePath:line:column:)``, for an action that does not

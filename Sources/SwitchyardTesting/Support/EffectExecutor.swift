@@ -32,7 +32,7 @@ final class EffectExecutor: TaskExecutor, Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let isHeld = state.withValue { state in
+        let isHeld = state.withLock { state in
             state.pending += 1
             state.held?.append(job)
             return state.held != nil
@@ -46,14 +46,14 @@ final class EffectExecutor: TaskExecutor, Sendable {
     /// action starts, so that they begin in the order they started: otherwise the first could run, and queue its
     /// next job, before the step has started the second.
     func hold() {
-        state.withValue { state in
+        state.withLock { state in
             if state.held == nil { state.held = [] }
         }
     }
 
     /// Hands the jobs kept since ``hold()`` to the queue in one block, in order, and the next ones as they come.
     func release() {
-        let held = state.withValue { state in
+        let held = state.withLock { state in
             defer { state.held = nil }
             return state.held ?? []
         }
@@ -67,7 +67,7 @@ final class EffectExecutor: TaskExecutor, Sendable {
     /// Runs `job` on the queue, then tells the waiters if nothing is left.
     private func runOnQueue(_ job: UnownedJob) {
         job.runSynchronously(on: asUnownedTaskExecutor())
-        let isIdle = state.withValue { state in
+        let isIdle = state.withLock { state in
             state.pending -= 1
             return state.pending == 0
         }
@@ -75,7 +75,7 @@ final class EffectExecutor: TaskExecutor, Sendable {
     }
 
     /// Whether no job is waiting or running.
-    var isIdle: Bool { state.withValue { $0.pending == 0 } }
+    var isIdle: Bool { state.withLock { $0.pending == 0 } }
 
     /// Waits until no job is waiting or running, or until `deadline`; `false` when the deadline passed first.
     @discardableResult

@@ -75,7 +75,7 @@ public final class TestClock: Clock, Sendable {
     public var minimumResolution: Duration { .zero }
 
     /// The clock's current time: where the last ``advance(by:)`` left it.
-    public var now: Instant { state.withValue { $0.now } }
+    public var now: Instant { state.withLock { $0.now } }
 
     /// Creates a clock at its start.
     ///
@@ -97,7 +97,7 @@ public final class TestClock: Clock, Sendable {
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let executor = EffectExecutor.current
-        let id: UInt64? = state.withValue { state in
+        let id: UInt64? = state.withLock { state in
             guard deadline >= state.now else { return nil }
             if let executor { state.executors[ObjectIdentifier(executor)] = WeakReference(executor) }
             defer { state.nextID &+= 1 }
@@ -106,7 +106,7 @@ public final class TestClock: Clock, Sendable {
         guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let isCancelled = state.withValue { state in
+                let isCancelled = state.withLock { state in
                     if Task.isCancelled { return true }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return false
@@ -114,7 +114,7 @@ public final class TestClock: Clock, Sendable {
                 if isCancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            let sleeper = state.withValue { state in
+            let sleeper = state.withLock { state in
                 state.sleepers.firstIndex { $0.id == id }.map { state.sleepers.remove(at: $0) }
             }
             sleeper?.continuation.resume(throwing: CancellationError())
@@ -143,7 +143,7 @@ public final class TestClock: Clock, Sendable {
     /// as far as they can; returns when none is.
     public func checkSuspension() async throws {
         await settle()
-        guard state.withValue({ $0.sleepers.isEmpty }) else { throw SuspensionError() }
+        guard state.withLock({ $0.sleepers.isEmpty }) else { throw SuspensionError() }
     }
 
     /// Advances the clock until no effect sleeps on it any more, for effects that would otherwise wait forever;
@@ -164,11 +164,11 @@ public final class TestClock: Clock, Sendable {
     ) async {
         let realDeadline = ContinuousClock.now.advanced(by: timeout)
         await settle()
-        while let next = state.withValue({ $0.sleepers.map(\.deadline).min() }) {
+        while let next = state.withLock({ $0.sleepers.map(\.deadline).min() }) {
             // At least one advance, however slow the machine: the timeout is for sleepers that never stop.
             await advance(to: next)
             guard ContinuousClock.now < realDeadline else {
-                guard state.withValue({ !$0.sleepers.isEmpty }) else { return }
+                guard state.withLock({ !$0.sleepers.isEmpty }) else { return }
                 reportIssue(
                     "Expected every sleep on the test clock to end, but some still sleep after \(timeout): an effect"
                         + " keeps sleeping again, or waits for something the clock does not control.",
@@ -185,7 +185,7 @@ public final class TestClock: Clock, Sendable {
     /// Removes and returns the sleeper with the earliest deadline if it ends by `deadline` (moving ``now`` to its
     /// deadline); otherwise moves ``now`` to `deadline` and returns `nil`.
     private func takeNextSleeper(until deadline: Instant) -> Sleeper? {
-        state.withValue { state in
+        state.withLock { state in
             // The first of the earliest: sleepers with the same deadline wake in the order they started sleeping.
             let earliest = state.sleepers.indices.min { state.sleepers[$0].deadline < state.sleepers[$1].deadline }
             guard let index = earliest, state.sleepers[index].deadline <= deadline
@@ -207,7 +207,7 @@ public final class TestClock: Clock, Sendable {
     }
 
     private func waitForExecutors() async {
-        let executors = state.withValue { state in
+        let executors = state.withLock { state in
             state.executors = state.executors.filter { $0.value.object != nil }
             return state.executors.values.compactMap(\.object)
         }

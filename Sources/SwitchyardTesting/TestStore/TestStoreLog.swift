@@ -1,3 +1,5 @@
+import Switchyard
+
 /// What the ``TestStore``'s inner store has processed and the test has not asserted yet, shared between the test
 /// and whichever thread processes actions.
 final class TestStoreLog<Action: Sendable, State: Sendable>: Sendable {
@@ -10,28 +12,28 @@ final class TestStoreLog<Action: Sendable, State: Sendable>: Sendable {
 
     /// Records a processed action.
     func record(_ step: Step, sent wasSent: Bool) {
-        (wasSent ? sent : received).withValue { $0.append(step) }
+        (wasSent ? sent : received).withLock { $0.append(step) }
         signal.notify()
     }
 
     /// Removes and returns the oldest processed action that the test sent.
     func takeSent() -> Step? {
-        sent.withValue { $0.isEmpty ? nil : $0.removeFirst() }
+        sent.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
 
     /// Removes and returns the oldest received action, if any.
     func takeReceived() -> Step? {
-        received.withValue { $0.isEmpty ? nil : $0.removeFirst() }
+        received.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
 
     /// Removes and returns every received action not taken yet.
     func takeAllReceived() -> [Step] {
-        received.withValue { steps in
+        received.withLock { steps in
             defer { steps = [] }
             return steps
         }
     }
 
     /// The received actions not taken yet.
-    var pendingReceived: [Step] { received.current }
+    var pendingReceived: [Step] { received.withLock { $0 } }
 }
