@@ -1,112 +1,3 @@
-/// An action waiting in a store's queue.
-@usableFromInline
-struct QueuedAction<Action: Sendable>: Sendable {
-    @usableFromInline let dispatched: DispatchedAction<Action>
-    /// The thread that dispatched it.
-    @usableFromInline let thread: UInt
-    /// The thread whose dispatch caused it: the dispatching thread, or for a follow-up that the processing thread
-    /// dispatched, the owner of the action that was being processed. A thread that processes actions of other
-    /// owners counts them against its fairness budget.
-    @usableFromInline let owner: UInt
-    /// Whether the store's own output dispatched it: a middleware, an IO or an effect, not the app.
-    @usableFromInline let isFollowUp: Bool
-
-    @inlinable
-    init(_ dispatched: DispatchedAction<Action>, thread: UInt, owner: UInt, isFollowUp: Bool) {
-        self.dispatched = dispatched
-        self.thread = thread
-        self.owner = owner
-        self.isFollowUp = isFollowUp
-    }
-}
-
-/// What the engine lets go of in one decision: the caller drops it after unlocking, so that any `deinit` it
-/// triggers (user code) runs with no lock held. Empty, it holds no storage and costs nothing to drop.
-@usableFromInline
-struct Released {
-    @usableFromInline var objects: [Any]?
-
-    @inlinable
-    init() {}
-
-    /// Keeps `object` (a snapshot, a registry entry, a queue's storage) until this value is dropped.
-    @usableFromInline
-    mutating func keep(_ object: Any) {
-        if objects == nil { objects = [] }
-        objects?.append(object)
-    }
-}
-
-/// The numbers that bound a store's work and memory.
-@usableFromInline
-struct EngineLimits: Sendable, Equatable {
-    /// Producers that cannot drain the queue themselves wait while this many actions are queued.
-    @usableFromInline var highWaterMark: Int
-    /// Waiting producers are woken once the queue is back to this length, so that they do not wake for every action.
-    @usableFromInline var lowWaterMark: Int
-    /// A thread that found the store idle processes its own action, the follow-ups its action causes, and at most
-    /// this many other actions; then it hands the rest of the queue over.
-    @usableFromInline var fairnessBudget: Int
-    /// An idle store keeps a queue buffer of at most this many slots; a larger one is given back.
-    @usableFromInline var retainedQueueCapacity: Int
-
-    /// The limits of every store.
-    @usableFromInline
-    static let standard = EngineLimits(
-        highWaterMark: 65_536,
-        lowWaterMark: 32_768,
-        fairnessBudget: 256,
-        retainedQueueCapacity: 256
-    )
-}
-
-/// What is registered with a store, as the processing thread sees it: an immutable snapshot, made anew under the
-/// engine's lock after each change, which the processing thread borrows while it works.
-@usableFromInline
-final class Registrations<Action: Sendable, State: Sendable>: Sendable {
-    @usableFromInline let observers: ContiguousArray<StateObserver<State>>
-    @usableFromInline let runtime: ContiguousArray<RuntimeEntry<Action, State>>
-    @usableFromInline let inspection: StoreInspection<Action, State>?
-
-    @usableFromInline
-    init(
-        observers: ContiguousArray<StateObserver<State>>,
-        runtime: ContiguousArray<RuntimeEntry<Action, State>>,
-        inspection: StoreInspection<Action, State>?
-    ) {
-        self.observers = observers
-        self.runtime = runtime
-        self.inspection = inspection
-    }
-}
-
-/// What the processing thread works from, a local of its run loop: the registrations it sees, refreshed under the
-/// engine's lock at each decision.
-///
-/// The snapshot is borrowed, not retained: the engine keeps every snapshot it handed to the processing thread alive
-/// until that thread's next decision (see ``EngineState/retire(_:)``), so the processing thread counts no reference
-/// per action. `nil` while nothing is registered.
-@usableFromInline
-struct ProcessorContext<Action: Sendable, State: Sendable>: Sendable {
-    @usableFromInline var registrations: Unmanaged<Registrations<Action, State>>?
-    /// The registrations' version the snapshot was taken at.
-    @usableFromInline var version: UInt64 = 0
-    /// Whether `registrations` holds observers, runtime middlewares, an inspection: read per action without
-    /// touching the snapshot.
-    @usableFromInline var hasObservers = false
-    @usableFromInline var hasRuntime = false
-    @usableFromInline var isInspected = false
-
-    @inlinable
-    init() {}
-
-    /// Runs `body` with the borrowed snapshot; `nil` when nothing is registered.
-    @inlinable
-    func withRegistrations<Result>(_ body: (Registrations<Action, State>) -> Result) -> Result? {
-        registrations?._withUnsafeGuaranteedRef(body)
-    }
-}
-
 /// The store engine's rules as a pure state machine: who processes, what waits, what is registered, and whether
 /// the state may be read. It runs no user code and releases nothing; ``StoreCore`` holds it under its lock and
 /// performs the decisions it returns after unlocking.
@@ -433,6 +324,43 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         return true
     }
 
+    // MARK: - Closing
+
+    /// What closing hands back: everything queued and registered, for release after unlocking.
+    struct Closed {
+        var queue: ActionQueue<QueuedAction<Action>>
+        var runtime: ContiguousArray<RuntimeEntry<Action, State>>
+        var observers: ContiguousArray<StateObserver<State>>
+        var inspection: StoreInspection<Action, State>?
+        var registrations: Registrations<Action, State>?
+    }
+
+    /// Closes the engine when the store is freed: nothing is accepted or processed afterwards (the processing
+    /// thread, if any, stops after the action in progress), and every waiting producer may go.
+    mutating func close() -> Closed {
+        // The processing thread, if any, lets go of its snapshot at its next decision, which stops it.
+        let current = retire(registrations)
+        phase = .closed
+        reservations.removeAll()
+        version &+= 1
+        let closed = Closed(
+            queue: queue.removeAll(),
+            runtime: runtime,
+            observers: observers,
+            inspection: inspection,
+            registrations: current
+        )
+        runtime = []
+        observers = []
+        inspection = nil
+        registrations = nil
+        return closed
+    }
+}
+
+// MARK: - Registrations
+
+extension EngineState {
     // MARK: - Registrations
 
     mutating func makeID() -> UInt64 {
@@ -532,38 +460,5 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     ) -> (StoreInspection<Action, State>?, Registrations<Action, State>?) {
         defer { inspection = new }
         return (inspection, changed())
-    }
-
-    // MARK: - Closing
-
-    /// What closing hands back: everything queued and registered, for release after unlocking.
-    struct Closed {
-        var queue: ActionQueue<QueuedAction<Action>>
-        var runtime: ContiguousArray<RuntimeEntry<Action, State>>
-        var observers: ContiguousArray<StateObserver<State>>
-        var inspection: StoreInspection<Action, State>?
-        var registrations: Registrations<Action, State>?
-    }
-
-    /// Closes the engine when the store is freed: nothing is accepted or processed afterwards (the processing
-    /// thread, if any, stops after the action in progress), and every waiting producer may go.
-    mutating func close() -> Closed {
-        // The processing thread, if any, lets go of its snapshot at its next decision, which stops it.
-        let current = retire(registrations)
-        phase = .closed
-        reservations.removeAll()
-        version &+= 1
-        let closed = Closed(
-            queue: queue.removeAll(),
-            runtime: runtime,
-            observers: observers,
-            inspection: inspection,
-            registrations: current
-        )
-        runtime = []
-        observers = []
-        inspection = nil
-        registrations = nil
-        return closed
     }
 }

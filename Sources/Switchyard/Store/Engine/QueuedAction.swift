@@ -1,0 +1,21 @@
+/// An action waiting in a store's queue.
+@usableFromInline
+struct QueuedAction<Action: Sendable>: Sendable {
+    @usableFromInline let dispatched: DispatchedAction<Action>
+    /// The thread that dispatched it.
+    @usableFromInline let thread: UInt
+    /// The thread whose dispatch caused it: the dispatching thread, or for a follow-up that the processing thread
+    /// dispatched, the owner of the action that was being processed. A thread that processes actions of other
+    /// owners counts them against its fairness budget.
+    @usableFromInline let owner: UInt
+    /// Whether the store's own output dispatched it: a middleware, an IO or an effect, not the app.
+    @usableFromInline let isFollowUp: Bool
+
+    @inlinable
+    init(_ dispatched: DispatchedAction<Action>, thread: UInt, owner: UInt, isFollowUp: Bool) {
+        self.dispatched = dispatched
+        self.thread = thread
+        self.owner = owner
+        self.isFollowUp = isFollowUp
+    }
+}
