@@ -19,7 +19,7 @@ readonly THRESHOLDS=Benchmarks/Thresholds/instructions.json
 readonly TOLERANCE_PERCENT=3
 readonly SMALL=${INSTRUCTIONS_SMALL:-20000}
 readonly LARGE=${INSTRUCTIONS_LARGE:-40000}
-readonly ALL_WORKLOADS=(w1 w1e w2 w2e w3 w3e w4 w4d w5 v1)
+readonly ALL_WORKLOADS=(w1 w1e w1r w2 w2e w3 w3e w4 w4d w5 v1)
 readonly MODES=(swift5 swift6)
 
 usage() {

@@ -24,6 +24,7 @@ var workloads: [Workload] {
     [
         Workload(name: "w1", run: runCounter),
         Workload(name: "w1e", run: runCounterWithErasedIdentity),
+        Workload(name: "w1r", run: runCounterWithRuntimeMiddleware),
         Workload(name: "w2", run: runTenMiddlewares),
         Workload(name: "w2e", run: runTenErasedMiddlewares),
         Workload(name: "w3", run: runHundredLiftedMiddlewares),
@@ -97,6 +98,14 @@ func runTenMiddlewares(_ count: Int) {
     let tenMiddlewares = m <> m <> m <> m <> m <> m <> m <> m <> m <> m
     precondition(tenMiddlewares.middlewares.count == 10)
     dispatchIncrements(makeStore(Counter(), counterReducer, tenMiddlewares), count)
+}
+
+/// W1r: the counter store with one of W2's middlewares added at runtime, as a feature module injects its own.
+func runCounterWithRuntimeMiddleware(_ count: Int) {
+    let store = makeStore(Counter(), counterReducer)
+    let registration = store.runtimeMiddlewares.add(StateReadingMiddleware())
+    dispatchIncrements(store, count)
+    registration.remove()
 }
 
 /// W2e: W2's ten middlewares, each erased, appended one at a time.

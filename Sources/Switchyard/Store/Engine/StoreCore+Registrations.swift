@@ -42,6 +42,7 @@ extension StoreCore {
 
     /// Adds a middleware to the pipeline from the next action on. `receiveContext` (user code) runs before the
     /// middleware can see any action. Returns `nil` with the existing registration when `identity` is registered.
+    @usableFromInline
     func addRuntime(
         identity: ObjectIdentifier?,
         receiveContext: ((@escaping GetState<State>, AnyActionHandler<Action>) -> Void)?,
