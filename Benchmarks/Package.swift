@@ -37,6 +37,11 @@ let package = Package(
             name: "SwitchyardProfile",
             dependencies: ["SwitchyardWorkloads"]
         ),
+        // One store under every feature at once for minutes, its resident memory printed every second: `./soak.sh`.
+        .executableTarget(
+            name: "SwitchyardSoak",
+            dependencies: [.product(name: "Switchyard", package: "Switchyard")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
