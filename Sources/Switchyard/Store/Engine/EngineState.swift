@@ -238,7 +238,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             return .idle(wakeProducers: waitingProducers > 0)
         }
         // Moved out, not copied; put back in front when the budget is spent, which is rare.
-        let first = queue.popFirst().unsafelyUnwrapped
+        let first = queue.popFirst()!
         let counts = first.owner != processing.thread && processing.budget != .max
         if counts, processing.budget <= 0 {
             queue.prepend(first)

@@ -166,10 +166,10 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
                 }
                 _ = consume released
             }
-            switch next.unsafelyUnwrapped {
+            switch next! {
             case .process(let isReducing, let wakeProducers):
                 if wakeProducers { producerRoom.broadcast() }
-                let queued = slot.action.take().unsafelyUnwrapped
+                let queued = slot.action.take()!
                 next = process(
                     queued.dispatched,
                     thread: queued.thread,
