@@ -142,8 +142,15 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
 
     /// The entries after the one numbered `id` (all of them when `id` is `nil` or older than the oldest).
     func entries(after id: Int?) -> [InspectorEntry<Action, State>] {
+        // Any `id` is accepted, from `Int.min` to `Int.max` (it comes from a request's query): no arithmetic on it can
+        // overflow.
         let from: Int
-        if let id, let first { from = Swift.max(0, Swift.min(count, id - first.id + 1)) } else { from = 0 }
+        if let id, let first, id >= first.id {
+            let distance = id - first.id
+            from = distance >= count ? count : distance + 1
+        } else {
+            from = 0
+        }
         return (from..<count).map { self[$0] }
     }
 

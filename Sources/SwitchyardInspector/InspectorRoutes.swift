@@ -27,7 +27,9 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: HTTPHandler, Sen
             guard let store = inspector.liveStore else { return failure(.gone, "The store was freed.") }
             return json(InspectorWire.StateDocument(state: ValueTree(of: store.state)))
         case (.POST, "/api/jump"):
-            let jump = try await decode(InspectorWire.Jump.self, request)
+            guard let jump = await decode(InspectorWire.Jump.self, request) else {
+                return failure(.badRequest, #"The body is not a jump: send {"id": <action number>}."#)
+            }
             guard await inspector.jump(to: jump.id) else {
                 return failure(.notFound, "Action #\(jump.id) is not in the history, or the history is imported.")
             }
@@ -37,7 +39,9 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: HTTPHandler, Sen
             inspector.showLiveHistory()
             return json(inspector.status())
         case (.POST, "/api/skip"):
-            let skip = try await decode(InspectorWire.Skip.self, request)
+            guard let skip = await decode(InspectorWire.Skip.self, request) else {
+                return failure(.badRequest, #"The body is not a skip: send {"id": <action number>, "skipped": true}."#)
+            }
             guard await inspector.setSkipped(skip.id, skip.skipped) else {
                 return failure(.notFound, "Action #\(skip.id) is not in the history, or the history is imported.")
             }
@@ -115,8 +119,10 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: HTTPHandler, Sen
         return response
     }
 
-    private func decode<Value: Decodable>(_ type: Value.Type, _ request: HTTPRequest) async throws -> Value {
-        try JSONDecoder().decode(Value.self, from: try await request.bodyData)
+    /// The request's body decoded as `Value`; `nil` when it cannot be read or is not a `Value` (the caller answers 400).
+    private func decode<Value: Decodable>(_ type: Value.Type, _ request: HTTPRequest) async -> Value? {
+        guard let body = try? await request.bodyData else { return nil }
+        return try? JSONDecoder().decode(Value.self, from: body)
     }
 
     private func json(_ value: some Encodable) -> HTTPResponse {

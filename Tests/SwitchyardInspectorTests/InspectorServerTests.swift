@@ -66,6 +66,13 @@ import Testing
         let later = try await JSONDecoder().decode(
             InspectorWire.Entries.self, from: running.get("/api/entries?after=1").body)
         #expect(later.entries.map(\.id) == [2])
+        // Any number is a valid `after`, the extremes included: no overflow, no crash.
+        let all = try await JSONDecoder().decode(
+            InspectorWire.Entries.self, from: running.get("/api/entries?after=-9223372036854775808").body)
+        #expect(all.entries.map(\.id) == [1, 2])
+        let none = try await JSONDecoder().decode(
+            InspectorWire.Entries.self, from: running.get("/api/entries?after=9223372036854775807").body)
+        #expect(none.entries.isEmpty)
     }
 
     @Test func jumpSkipAndPresentOverHTTPChangeTheStore() async throws {
@@ -98,6 +105,12 @@ import Testing
         #expect(rejected.text.contains("does not decode as"))
         let wrongShape = try await running.post("/api/dispatch", #"{"unknown":{}}"#)
         #expect(wrongShape.status == 400)
+        // Jump and skip answer malformed bodies the same way, with a message.
+        for path in ["/api/jump", "/api/skip"] {
+            let malformed = try await running.post(path, #"{"id":"#)
+            #expect(malformed.status == 400)
+            #expect(malformed.text.contains("send {"))
+        }
         #expect(running.inspector.count == before)
         #expect(running.store.state.favorites == ["typed"])
     }
