@@ -15,9 +15,33 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: HTTPHandler, Sen
     }
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var response = try await route(request)
+        Self.addSecurityHeaders(to: &response, host: request.headers[.host] ?? "")
+        return response
+    }
+
+    /// What every response carries: the page runs only its own inline code, talks only to this server, and is
+    /// never framed by another page; no URL (with its token) leaks through a `Referer`; nothing is cached.
+    static func addSecurityHeaders(to response: inout HTTPResponse, host: String) {
+        response.headers[HTTPHeader("Content-Security-Policy")] =
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+            + "connect-src 'self' ws://\(host); img-src 'self' data: blob:; base-uri 'none'; form-action 'none'; "
+            + "frame-ancestors 'none'"
+        response.headers[HTTPHeader("X-Frame-Options")] = "DENY"
+        response.headers[HTTPHeader("Referrer-Policy")] = "no-referrer"
+        response.headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
+        response.headers[HTTPHeader("Cache-Control")] = "no-store"
+    }
+
+    private func route(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.query["token"] == token else { return HTTPResponse(statusCode: .forbidden) }
         let host = request.headers[.host] ?? ""
         guard allowedHosts.withLock({ $0.contains(host) }) else { return HTTPResponse(statusCode: .forbidden) }
+        // A page of another origin that knows the token could still post a form here: browsers send `Origin` with
+        // every cross-origin POST, and only the inspector's own page may change the store.
+        if request.method == .POST, let origin = request.headers[HTTPHeader("Origin")], origin != "http://\(host)" {
+            return failure(.forbidden, "Requests that change the store are accepted from the inspector's page only.")
+        }
         switch (request.method, request.path) {
         case (.GET, "/"), (.GET, "/index.html"): return page()
         case (.GET, "/ws"): return try await webSocket(request, host: host)

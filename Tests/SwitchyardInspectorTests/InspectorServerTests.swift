@@ -113,6 +113,25 @@ import Testing
         }
         #expect(running.inspector.count == before)
         #expect(running.store.state.favorites == ["typed"])
+        // A page of another origin cannot post, even with the token; the inspector's own page can.
+        let foreign = try await running.client.request(
+            "POST",
+            "/api/dispatch?token=\(running.token)",
+            body: Data(#"{"favorite":{"_0":"evil"}}"#.utf8),
+            headers: ["Origin": "http://evil.example"]
+        )
+        #expect(foreign.status == 403)
+        #expect(!running.store.state.favorites.contains("evil"))
+        let own = try await running.client.request(
+            "POST",
+            "/api/dispatch?token=\(running.token)",
+            body: Data(#"{"favorite":{"_0":"own"}}"#.utf8),
+            headers: ["Origin": "http://127.0.0.1:\(running.server.port)"]
+        )
+        #expect(own.status == 202)
+        #expect(own.headers["x-frame-options"] == "DENY")
+        #expect(own.headers["referrer-policy"] == "no-referrer")
+        #expect(own.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
     }
 
     @Test func sessionsExportAndImportOverHTTPAndAForeignSessionIsRefused() async throws {
