@@ -44,13 +44,30 @@ extension StoreInspector {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `value` as `customDump` writes it, each line after the first indented by `indent` spaces.
+    /// `value` as `customDump` writes it, each line after the first indented by `indent` spaces, and each array
+    /// element without the index label that `customDump` puts before it (`[0]: "Swift"`), which Swift would read
+    /// as a dictionary literal.
     static func swiftLiteral(_ value: Any, indent: Int) -> String {
         var text = ""
         customDump(value, to: &text)
         let padding = String(repeating: " ", count: indent)
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .map { index, line in index == 0 ? String(line) : padding + line }
+            .map { index, line in
+                let line = withoutIndexLabel(line)
+                return index == 0 ? line : padding + line
+            }
             .joined(separator: "\n")
+    }
+
+    /// `line` without a leading `[<digits>]: ` after its indentation, the label of an array element.
+    static func withoutIndexLabel(_ line: Substring) -> String {
+        let indentation = line.prefix { $0 == " " }
+        let rest = line.dropFirst(indentation.count)
+        guard rest.first == "[", let close = rest.firstIndex(of: "]"),
+            rest[rest.index(after: rest.startIndex)..<close].allSatisfy(\.isWholeNumber),
+            close > rest.index(after: rest.startIndex),
+            rest[rest.index(after: close)...].hasPrefix(": ")
+        else { return String(line) }
+        return String(indentation) + rest[rest.index(close, offsetBy: 3)...]
     }
 }

@@ -40,5 +40,19 @@ import Testing
         #expect(source.contains("AppAction.results("))
         #expect(source.contains("middleware: appMiddleware"))
         #expect(source.contains("import App"))
+        // Arrays are array literals: no element keeps the index label of `customDump`.
+        #expect(!source.contains("[0]:"))
+        #expect(source.contains("results: [\n"))
+    }
+
+    @Test func anArrayIsWrittenAsAnArrayLiteral() {
+        let literal = StoreInspector<AppAction, AppState>.swiftLiteral(
+            AppState(query: "q", results: ["Swift", "[0]: in a string"], favorites: []),
+            indent: 0
+        )
+        #expect(literal.contains("    \"Swift\","))
+        #expect(literal.contains("\"[0]: in a string\""))
+        #expect(!literal.contains("[0]: \"Swift\""))
+        #expect(literal.contains("favorites: []"))
     }
 }
