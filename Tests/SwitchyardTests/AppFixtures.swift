@@ -1,10 +1,10 @@
 import Switchyard
 
-// The actions and state of the seed's "bridge lifecycle to reachability" example. The computed optional properties
+// The actions and state of the documented "bridge lifecycle to reachability" example. The computed optional properties
 // are what swift-case-paths' `@CasePathable @dynamicMemberLookup` give an enum, written by hand.
 //
-// `AppLifecycleAction` and `ReachabilityEvent` print as if they lived in the seed's modules `AppLifecycleMiddleware`
-// and `ReachabilityMiddleware`, so that the logs of these tests can be compared byte for byte with the seed's.
+// `AppLifecycleAction` and `ReachabilityEvent` print as if they lived in the documented example's modules `AppLifecycleMiddleware`
+// and `ReachabilityMiddleware`, so that the logs of these tests can be compared byte for byte with the sample's.
 
 enum AppLifecycleAction: Sendable, Equatable, CustomDebugStringConvertible {
     case didBecomeActive, willBecomeInactive, didEnterBackground, willEnterForeground

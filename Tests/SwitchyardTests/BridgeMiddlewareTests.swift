@@ -21,13 +21,13 @@ import Testing
         #expect(result.dispatched.map(\.action) == [.reachability(.startMonitoring)])
     }
 
-    // Spelled as in the seed: a shared, static, immutable value.
+    // Spelled as in the documented sample: a shared, static, immutable value.
     static let lifecycleToReachabilityActions: BridgeMiddleware<AppAction, AppAction, AppState> =
         BridgeMiddleware()
         .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
         .bridge(\AppAction.lifecycle?.didEnterBackground >=> AppAction.reachability(.stopMonitoring))
 
-    @Test func staticBridgeMiddlewareAsInSeed() {
+    @Test func staticBridgeMiddlewareAsDocumented() {
         let bridges = Self.lifecycleToReachabilityActions
         #expect(bridges.count == 2)
         let background = pipeline(bridges).step(.lifecycle(.didEnterBackground), from: source)

@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-/// The deprecated `Middleware` API (seed 001), reached through ``legacyAPI`` so that using it does not warn.
+/// The deprecated `Middleware` API (SwiftRex 0.7's `Middleware` protocol), reached through ``legacyAPI`` so that using it does not warn.
 @Suite struct DeprecatedMiddlewareTests {
     private struct Global: Equatable, Sendable {
         var local: Int
@@ -119,7 +119,7 @@ import Testing
         #expect(harness.state == 3)
     }
 
-    // MARK: - Seed 001 samples
+    // MARK: - The deprecated API's documented samples
 
     @Test func seed001LoggerReadsTheStateThroughItsContextBeforeAndAfterTheReducer() throws {
         let logger = Logger()

@@ -306,7 +306,7 @@ import Testing
         #expect(lifted.middleware.name == "t")
     }
 
-    // MARK: - Seed 004: key paths as functions
+    // MARK: - Key paths as functions
 
     @Test func gpsMiddlewareLiftsToTheGlobalStateWithAKeyPath() {
         let trace = Trace()

@@ -2,7 +2,7 @@ import Foundation
 import Switchyard
 import Testing
 
-/// R5 at the level of the pipeline pieces: a middleware that keeps its `getState` and `output` does not keep the
+/// A freed store is freed, seen at the level of the pipeline pieces: a middleware that keeps its `getState` and `output` does not keep the
 /// pipeline that owns it alive, and its kept handlers are harmless once that pipeline is gone.
 @Suite struct PipelineLifetimeTests {
     private struct Global: Equatable, Sendable {

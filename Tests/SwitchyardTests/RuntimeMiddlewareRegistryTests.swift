@@ -1,10 +1,10 @@
 import Switchyard
 import Testing
 
-/// Actions typed by protocol, as in seed 000 (ReSwift's `Action` protocol).
+/// Actions typed by protocol, as ReSwift apps type them (its `Action` protocol).
 protocol AppActionProtocol: Sendable {}
 
-/// `RuntimeMiddlewareRegistry`: middlewares added and removed while the store runs (seed 000).
+/// `RuntimeMiddlewareRegistry`: middlewares added and removed while the store runs.
 @Suite struct RuntimeMiddlewareRegistryTests {
     struct BananaAction: AppActionProtocol, Equatable { let name: String }
     struct AppleAction: AppActionProtocol, Equatable { let name: String }

@@ -2,7 +2,7 @@ import Foundation
 import Switchyard
 import Testing
 
-/// Seed 003's samples behave as the seed describes.
+/// The documented `MiddlewareProtocol` samples behave as documented.
 @Suite struct SeedSamplesTests {
     private let movie = 42
 

@@ -1,6 +1,6 @@
 import Switchyard
 
-// The seed-003 `FavoritesAPIMiddleware`, rewritten with an async API client. The code between the `docs:` markers
+// The documented sample `FavoritesAPIMiddleware`, rewritten with an async API client. The code between the `docs:` markers
 // is quoted verbatim in Sources/Switchyard/Switchyard.docc/AsyncEffects.md (`DocumentationTests` checks it).
 
 // docs:begin favorites-middleware

@@ -5,7 +5,7 @@ import Switchyard
 // `AppAction` (Examples/Sources/BridgeExample/AppAction.swift), compiled with the examples.
 
 enum LiftingAndComposingSnippets {
-    /// The library's logger (the test target has a `LoggerMiddleware` of its own, from seed 003).
+    /// The library's logger (the test target has a `LoggerMiddleware` of its own, the documented sample).
     typealias LoggerMiddleware<Action, State> = Switchyard.LoggerMiddleware<Action, State>
 
     enum CounterAction: Sendable, Equatable {

@@ -6,7 +6,7 @@ import Switchyard
 // examples.
 
 enum RuntimeMiddlewaresSnippets {
-    /// The library's logger (the test target has a `LoggerMiddleware` of its own, from seed 003).
+    /// The library's logger (the test target has a `LoggerMiddleware` of its own, the documented sample).
     typealias LoggerMiddleware<Action, State> = Switchyard.LoggerMiddleware<Action, State>
 
     enum ShopAction: Sendable, Equatable {

@@ -4,7 +4,7 @@ import Switchyard
 // appears here verbatim (leading whitespace and blank lines aside).
 
 enum WritingMiddlewaresSnippets {
-    /// The library's logger (the test target has a `LoggerMiddleware` of its own, from seed 003).
+    /// The library's logger (the test target has a `LoggerMiddleware` of its own, the documented sample).
     typealias LoggerMiddleware<Action, State> = Switchyard.LoggerMiddleware<Action, State>
 
     enum FavoritesAction: Sendable, Equatable {

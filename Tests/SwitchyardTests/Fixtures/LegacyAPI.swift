@@ -39,9 +39,9 @@ protocol LegacyAPIProtocol {
         state: @escaping @Sendable (GlobalState) -> State
     ) -> (middleware: AnyMiddleware<GlobalAction, GlobalAction, GlobalState>, context: OldStyle<Action, State>)
 
-    /// Seed 001's `LoggerMiddleware`, erased.
+    /// The deprecated API's sample `LoggerMiddleware`, erased.
     func seed001Logger(logger: Logger) -> AnyMiddleware<AppGlobalAction, Never, AppGlobalState>
-    /// Seed 001's `FavoritesAPIMiddleware`, erased.
+    /// The deprecated API's sample `FavoritesAPIMiddleware`, erased.
     func seed001Favorites(api: API) -> AnyMiddleware<FavoritesAction, FavoritesAction, FavoritesModel>
 }
 

@@ -1,11 +1,11 @@
 import Foundation
 import Switchyard
 
-/// Seed 001's samples of the deprecated `Middleware` API, rewritten for Swift 6.
+/// The documented samples of the deprecated `Middleware` API, rewritten for Swift 6.
 ///
 /// Fixes: `guard let .toggleFavorite` is `guard case let`, the curried API call has no stray space, the unused
-/// `value` is dropped, the success answer says `isFavorite: makeFavorite` (the seed hard-coded `true`), and the
-/// logger is injected instead of the seed's static `Logger.log`, so that tests running in parallel do not share it.
+/// `value` is dropped, the success answer says `isFavorite: makeFavorite` (the sample hard-coded `true`), and the
+/// logger is injected instead of the sample's static `Logger.log`, so that tests running in parallel do not share it.
 @available(*, deprecated, message: "tests the deprecated API")
 enum Seed001 {
     // The seed's classes keep `getState` and `output` in `var`s, written only in `receiveContext`, which the store

@@ -1,7 +1,7 @@
 import Foundation
 import Switchyard
 
-// The app types the seeds' samples assume (`AppGlobalAction`, `AppGlobalState`, `FavoritesAction`,
+// The app types the documented samples assume (`AppGlobalAction`, `AppGlobalState`, `FavoritesAction`,
 // `FavoritesModel`), written by hand, with the enum properties a code generator would write.
 
 struct Movie: Identifiable, Equatable, Sendable {
@@ -9,7 +9,7 @@ struct Movie: Identifiable, Equatable, Sendable {
     var title: String
 }
 
-/// The favorites list: the seed reads it with `favoritesList.contains(where: { $0.id == movieId })`.
+/// The favorites list: the documented sample reads it with `favoritesList.contains(where: { $0.id == movieId })`.
 typealias FavoritesModel = [Movie]
 
 struct APIError: Error, Equatable, Sendable {

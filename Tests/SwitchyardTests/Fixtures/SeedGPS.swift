@@ -1,6 +1,6 @@
 import Switchyard
 
-// Seed 004's lifting samples: a `GPSMiddleware` that knows only `Location` (the Part), plugged into apps whose
+// The lifting samples: a `GPSMiddleware` that knows only `Location` (the Part), plugged into apps whose
 // global state (the Whole) is `MyGlobalState` or `GlobalState`, with `GlobalAction` enum properties written by hand
 // as a code generator would, so that `\GlobalAction.someSubAction?.middlewareLocalAction` works.
 

@@ -1,10 +1,10 @@
 import Foundation
 import Switchyard
 
-// Seed 003's samples (`MiddlewareProtocol` reference), rewritten for Swift 6 with the seed's typos fixed
+// The `MiddlewareProtocol` reference samples, rewritten for Swift 6 with their typos fixed
 // (`case let .success(value)` with an unused value, "api.changeFavorite callback" spelled two ways).
 
-/// Seed 003's `LoggerMiddleware`: reads the state before the reducer in `handle` and after it in the IO.
+/// The sample `LoggerMiddleware`: reads the state before the reducer in `handle` and after it in the IO.
 final class LoggerMiddleware: MiddlewareProtocol, Sendable {
     typealias InputActionType = AppGlobalAction  // It wants to receive all possible app actions
     typealias OutputActionType = Never  // No action is generated from this Middleware
@@ -40,7 +40,7 @@ final class LoggerMiddleware: MiddlewareProtocol, Sendable {
     }
 }
 
-/// Seed 003's `FavoritesAPIMiddleware`: asks the API to change a favorite and dispatches the answer.
+/// The sample `FavoritesAPIMiddleware`: asks the API to change a favorite and dispatches the answer.
 ///
 /// `@unchecked Sendable` because the fake `API` it holds is not: each test drives it from one thread.
 final class FavoritesAPIMiddleware: MiddlewareProtocol, @unchecked Sendable {
@@ -82,7 +82,7 @@ final class FavoritesAPIMiddleware: MiddlewareProtocol, @unchecked Sendable {
     }
 }
 
-/// Seed 003's IO sample: shows a popup at once and hides it later, from another queue.
+/// The IO sample: shows a popup at once and hides it later, from another queue.
 ///
 /// The seed waits three seconds; the delay is injected so tests stay fast.
 struct PopupMiddleware: MiddlewareProtocol {

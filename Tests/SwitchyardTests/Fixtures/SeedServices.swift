@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seeds' `API`, faked: it records every request and keeps its completion until the test answers it, or
+/// The documented samples' `API`, faked: it records every request and keeps its completion until the test answers it, or
 /// answers at once with `autoReply`.
 final class API {
     struct Request: Equatable {
@@ -16,7 +16,7 @@ final class API {
         self.autoReply = autoReply
     }
 
-    /// Curried as in the seed: `api.changeFavorite(id: movieId, makeFavorite: makeFavorite)(completion: { … })`.
+    /// Curried as in the documented sample: `api.changeFavorite(id: movieId, makeFavorite: makeFavorite)(completion: { … })`.
     func changeFavorite(
         id: Int,
         makeFavorite: Bool
@@ -39,7 +39,7 @@ final class API {
     }
 }
 
-/// The seeds' `Logger`, faked: it keeps what it is asked to log.
+/// The documented samples' `Logger`, faked: it keeps what it is asked to log.
 final class Logger: @unchecked Sendable {
     struct Entry {
         let action: Any
