@@ -19,8 +19,6 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         // Combine where the platform lacks it (Linux, Android, Windows, WASI); only SwitchyardCombine uses it.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
-        // The inspector's embedded web server; only SwitchyardInspector uses it.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // Documentation: `swift package generate-documentation --target Switchyard`; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -64,14 +62,13 @@ let package = Package(
             name: "SwitchyardInspector",
             dependencies: [
                 "Switchyard",
-                .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
             resources: [.copy("Resources/index.html")]
         ),
         .testTarget(
             name: "SwitchyardInspectorTests",
-            dependencies: ["SwitchyardInspector", "Switchyard", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["SwitchyardInspector", "Switchyard"]
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardTesting"]),
         .testTarget(

@@ -154,13 +154,24 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
         return (from..<count).map { self[$0] }
     }
 
-    /// Runs `reducer` again over every entry that is not skipped, from the base, and stores each entry's new state.
-    mutating func replay(with reducer: Reducer<Action, State>) {
-        var state = base
-        for offset in 0..<count {
-            if !self[offset].isSkipped { reducer.reduce(self[offset].dispatched.action, &state) }
-            self[offset].state = state
-        }
+    /// What a replay needs, taken under the recorder's lock after marking the entry numbered `id` skipped or not:
+    /// the base and each entry's action and mark, with what identifies this history; `nil` when `id` is not in it.
+    mutating func replayInput(marking id: Int, skipped: Bool) -> InspectorReplay<Action, State>? {
+        guard let offset = offset(of: id) else { return nil }
+        self[offset].isSkipped = skipped
+        return InspectorReplay(
+            base: base,
+            steps: (0..<count).map { (self[$0].dispatched.action, self[$0].isSkipped) },
+            firstID: self[0].id,
+            lastID: self[count - 1].id
+        )
+    }
+
+    /// Stores the states a replay gave, when the history is still the one it was made from; `false` otherwise.
+    mutating func write(_ states: [State], of replay: InspectorReplay<Action, State>) -> Bool {
+        guard first?.id == replay.firstID, last?.id == replay.lastID, states.count == count else { return false }
+        for offset in 0..<count { self[offset].state = states[offset] }
+        return true
     }
 
     /// Replaces the whole history (an imported session).
@@ -171,5 +182,25 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
         start = 0
         self.dropped = dropped + cut
         lastID = Swift.max(lastID, entries.last?.id ?? 0)
+    }
+}
+
+/// The input of a replay, run with no lock held: the reducer is the app's code.
+struct InspectorReplay<Action: Sendable, State: Sendable> {
+    var base: State
+    var steps: [(action: Action, isSkipped: Bool)]
+    var firstID: Int
+    var lastID: Int
+
+    /// The state after each step: the reducer runs over every step that is not skipped, from the base.
+    func run(with reducer: Reducer<Action, State>) -> [State] {
+        var state = base
+        var states: [State] = []
+        states.reserveCapacity(steps.count)
+        for step in steps {
+            if !step.isSkipped { reducer.reduce(step.action, &state) }
+            states.append(state)
+        }
+        return states
     }
 }

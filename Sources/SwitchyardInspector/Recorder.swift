@@ -11,7 +11,14 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     struct RecorderState: Sendable {
         @usableFromInline var history: InspectorHistory<Action, State>
         @usableFromInline var mode = StoreInspector<Action, State>.Mode.present
-        @usableFromInline var held: [DispatchedAction<Action>] = []
+        /// The actions held while the store shows the past, with whether the store's output dispatched each.
+        @usableFromInline var held: [(dispatched: DispatchedAction<Action>, isFollowUp: Bool)] = []
+        /// The most actions held; one more makes the inspector return to the present.
+        @usableFromInline let heldLimit: Int
+        /// A return to the present for the held limit is on its way: more actions are held meanwhile.
+        @usableFromInline var isReturningForHeldLimit = false
+        /// How many times the held limit made the inspector return to the present.
+        @usableFromInline var heldLimitReturns = 0
         /// The history is a session read from a file, with no store behind it.
         @usableFromInline var isImported = false
         /// The entry that the next `didRunIO` belongs to.
@@ -21,8 +28,9 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
         /// A signal is on its way to the listeners: more records do not send another.
         @usableFromInline var signalPending = false
 
-        init(history: InspectorHistory<Action, State>) {
+        init(history: InspectorHistory<Action, State>, heldLimit: Int) {
             self.history = history
+            self.heldLimit = heldLimit
         }
     }
 
@@ -37,9 +45,14 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     /// the present takes no lock to admit an action.
     @usableFromInline let isTravelling = Atomic<Bool>(false)
 
+    /// What to do when the held actions reach their limit: set once by the inspector.
+    @usableFromInline let heldLimitReached = LockedValue<(@Sendable () -> Void)?>(nil)
+
     @usableFromInline
-    init(capacity: Int, base: State) {
-        protected = LockedValue(RecorderState(history: InspectorHistory(capacity: capacity, base: base)))
+    init(capacity: Int, heldLimit: Int, base: State) {
+        precondition(heldLimit > 0, "An inspector holds at least one action while it travels.")
+        protected = LockedValue(
+            RecorderState(history: InspectorHistory(capacity: capacity, base: base), heldLimit: heldLimit))
         wallClockOffset = Date().timeIntervalSince1970 - Double(DispatchTime.now().uptimeNanoseconds) / 1e9
         if MainThread.isCurrent { mainThread.store(currentThreadID(), ordering: .relaxed) }
     }
@@ -50,14 +63,22 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
 
     // MARK: - Hooks (processing thread)
 
+    func setHeldLimitReached(_ action: @escaping @Sendable () -> Void) {
+        heldLimitReached.withLock { $0 = action }
+    }
+
     @inlinable
-    func admit(_ dispatched: DispatchedAction<Action>) -> InspectionAdmission {
+    func admit(_ dispatched: DispatchedAction<Action>, isFollowUp: Bool) -> InspectionAdmission {
         guard isTravelling.load(ordering: .acquiring) else { return .process }
-        return protected.withLock { state in
-            guard case .travelling = state.mode else { return .process }
-            state.held.append(dispatched)
-            return .hold
+        let (admission, reachedLimit) = protected.withLock { state -> (InspectionAdmission, Bool) in
+            guard case .travelling = state.mode else { return (.process, false) }
+            state.held.append((dispatched, isFollowUp))
+            guard state.held.count >= state.heldLimit, !state.isReturningForHeldLimit else { return (.hold, false) }
+            state.isReturningForHeldLimit = true
+            return (.hold, true)
         }
+        if reachedLimit { heldLimitReached.withLock { $0 }?() }
+        return admission
     }
 
     @inlinable

@@ -46,20 +46,31 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// - Parameters:
     ///   - store: the store to record.
     ///   - capacity: the most actions kept; when the history is full, the oldest action goes.
+    ///   - heldLimit: the most actions held while the store shows a recorded state; when an action would pass it,
+    ///     the inspector returns to the present by itself (see ``heldLimit``).
     @inlinable
-    public convenience init(inspecting store: ReduxStoreBase<Action, State>, capacity: Int = 1_000) {
-        self.init(store: store, recorder: Recorder(capacity: capacity, base: store.state), codec: InspectorCodec())
+    public convenience init(
+        inspecting store: ReduxStoreBase<Action, State>,
+        capacity: Int = 1_000,
+        heldLimit: Int = 10_000
+    ) {
+        self.init(
+            store: store,
+            recorder: Recorder(capacity: capacity, heldLimit: heldLimit, base: store.state),
+            codec: InspectorCodec()
+        )
     }
 
     /// Attaches an inspector to `store`, whose actions can be dispatched from the page as JSON.
     @inlinable
     public convenience init(
         inspecting store: ReduxStoreBase<Action, State>,
-        capacity: Int = 1_000
+        capacity: Int = 1_000,
+        heldLimit: Int = 10_000
     ) where Action: Decodable {
         self.init(
             store: store,
-            recorder: Recorder(capacity: capacity, base: store.state),
+            recorder: Recorder(capacity: capacity, heldLimit: heldLimit, base: store.state),
             codec: .decodingActions()
         )
     }
@@ -69,9 +80,14 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     public convenience init(
         inspecting store: ReduxStoreBase<Action, State>,
-        capacity: Int = 1_000
+        capacity: Int = 1_000,
+        heldLimit: Int = 10_000
     ) where Action: Codable, State: Codable {
-        self.init(store: store, recorder: Recorder(capacity: capacity, base: store.state), codec: .codable())
+        self.init(
+            store: store,
+            recorder: Recorder(capacity: capacity, heldLimit: heldLimit, base: store.state),
+            codec: .codable()
+        )
     }
 
     /// Inlinable, with the hooks it attaches, so that the recording path is specialized for the app's types.
@@ -83,7 +99,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     ) {
         self.init(unattached: store, recorder: recorder, codec: codec)
         attach(
-            admit: { dispatched, _ in recorder.admit(dispatched) },
+            admit: { dispatched, isFollowUp in recorder.admit(dispatched, isFollowUp: isFollowUp) },
             record: { inspected in recorder.record(inspected) },
             didRunIO: { nanoseconds in recorder.didRunIO(nanoseconds) }
         )
@@ -106,6 +122,10 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         self.recorder = recorder
         self.codec = codec
         self.store = WeakStore(store)
+        recorder.setHeldLimitReached { [weak self] in
+            guard let self else { return }
+            Task(executorPreference: InspectorExecutor.shared) { await self.returnToPresent(reachedHeldLimit: true) }
+        }
     }
 
     /// Stops recording and holding: the store runs as if no inspector had been attached. A store that shows a
@@ -115,10 +135,11 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         let held = recorder.withState { state in
             state.mode = .present
             recorder.isTravelling.store(false, ordering: .releasing)
-            defer { state.held.removeAll() }
+            state.isReturningForHeldLimit = false
+            defer { state.held = [] }
             return state.held
         }
-        for dispatched in held { store.value?.dispatch(dispatched) }
+        for (dispatched, _) in held { store.value?.dispatch(dispatched) }
     }
 
     // MARK: - Reading the history
@@ -133,7 +154,18 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     public var dropped: Int { recorder.withState { $0.history.dropped } }
 
     /// The actions held while the store shows a recorded state, in the order they were dispatched.
-    public var held: [DispatchedAction<Action>] { recorder.withState { $0.held } }
+    public var held: [DispatchedAction<Action>] { recorder.withState { $0.held.map(\.dispatched) } }
+
+    /// The most actions held while the store shows a recorded state. No action of the app is ever dropped: when
+    /// one more would pass the limit, the inspector returns to the present by itself, as ``returnToPresent()``
+    /// does, and processes the held actions in order; ``heldLimitReturns`` counts these returns and the page says so.
+    /// Travelling is a way to look at the past, and an app that keeps dispatching meanwhile would otherwise hold
+    /// memory without bound.
+    public var heldLimit: Int { recorder.withState { $0.heldLimit } }
+
+    /// How many times the inspector returned to the present by itself because the held actions reached
+    /// ``heldLimit``.
+    public var heldLimitReturns: Int { recorder.withState { $0.heldLimitReturns } }
 
     /// The recorded actions, oldest first, as they were dispatched.
     public var actions: [DispatchedAction<Action>] {
@@ -158,9 +190,21 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// Makes the store show the state after the recorded action numbered `id`; returns `false`, changing nothing,
     /// when that action is no longer in the history, when the history is an imported session or when the store was
     /// freed. From now on the app's new actions are held until ``returnToPresent()``.
+    ///
+    /// The state is changed at the next point where the store is between two actions, without waiting for it to
+    /// become idle: an app that dispatches all the time can still be travelled.
     @discardableResult
     public func jump(to id: Int) async -> Bool {
-        guard let store = store.value else { return false }
+        await travel(to: id) == .travelled
+    }
+
+    enum Travel: Equatable {
+        case travelled
+        case notFound
+    }
+
+    func travel(to id: Int) async -> Travel {
+        guard let store = store.value else { return .notFound }
         let recorder = recorder
         let canJump = recorder.withState { state in
             guard !state.isImported, state.history.entry(id) != nil else { return false }
@@ -168,7 +212,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
             recorder.isTravelling.store(true, ordering: .releasing)
             return true
         }
-        guard canJump else { return false }
+        guard canJump else { return .notFound }
         let committed = await store.commitOutOfBand { storeState in
             recorder.withState { state in
                 guard case .travelling(let cursor) = state.mode, let entry = state.history.entry(cursor) else { return }
@@ -176,24 +220,35 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
             }
         }
         recorder.notifyListeners()
-        return committed
+        return committed ? .travelled : .notFound
     }
 
     /// Gives the store its present state back, then processes the actions held meanwhile, in order.
     public func returnToPresent() async {
+        await returnToPresent(reachedHeldLimit: false)
+    }
+
+    func returnToPresent(reachedHeldLimit: Bool) async {
         guard let store = store.value else { return }
         let recorder = recorder
         guard recorder.withState({ $0.mode != .present }) else { return }
+        // One commit gives the store its present state back and puts the held actions at the front of its queue:
+        // they are processed in order, before any action dispatched meanwhile.
         _ = await store.commitOutOfBand { storeState in
-            recorder.withState { state in storeState = state.history.present }
+            let held = recorder.withState { state -> [(dispatched: DispatchedAction<Action>, isFollowUp: Bool)] in
+                guard state.mode != .present else { return [] }
+                storeState = state.history.present
+                if reachedHeldLimit { state.heldLimitReturns += 1 }
+                state.mode = .present
+                state.isReturningForHeldLimit = false
+                recorder.isTravelling.store(false, ordering: .releasing)
+                defer { state.held = [] }
+                return state.held
+            }
+            if !held.isEmpty, !store.processFirst(held) {
+                for (dispatched, _) in held { store.dispatch(dispatched) }
+            }
         }
-        let held = recorder.withState { state in
-            state.mode = .present
-            recorder.isTravelling.store(false, ordering: .releasing)
-            defer { state.held.removeAll() }
-            return state.held
-        }
-        for dispatched in held { store.dispatch(dispatched) }
         recorder.notifyListeners()
     }
 
@@ -209,10 +264,14 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         let exists = recorder.withState { state in !state.isImported && state.history.entry(id) != nil }
         guard exists else { return false }
         let committed = await store.commitOutOfBand { storeState in
+            // The store processes nothing meanwhile, so nothing is recorded: the history can change only by an
+            // import, which the replay checks for before it writes back. The reducer runs with no lock held.
+            guard
+                let replay = recorder.withState({ state in state.history.replayInput(marking: id, skipped: isSkipped) })
+            else { return }
+            let states = replay.run(with: reducer)
             recorder.withState { state in
-                guard let offset = state.history.offset(of: id) else { return }
-                state.history[offset].isSkipped = isSkipped
-                state.history.replay(with: reducer)
+                guard state.history.write(states, of: replay) else { return }
                 switch state.mode {
                 case .present: storeState = state.history.present
                 case .travelling(let cursor): storeState = state.history.entry(cursor)?.state ?? state.history.present

@@ -31,11 +31,13 @@ import Testing
     @Test func requestsWithoutTheTokenOrFromAnotherHostGet403AndNothingElse() async throws {
         let running = try await start()
         defer { Task { await running.server.stop() } }
-        for path in ["/", "/api/status", "/api/entries", "/ws"] {
+        for path in ["/api/status", "/api/entries", "/api/state", "/ws", "/api/export"] {
             let response = try await running.client.request("GET", path)
             #expect(response.status == 403)
             #expect(response.body.isEmpty)
             #expect(try await running.client.request("GET", path + "?token=wrong").status == 403)
+            #expect(
+                try await running.client.request("GET", path, headers: ["X-Inspector-Token": "wrong"]).status == 403)
         }
         let rebound = try await running.client.request(
             "GET",
@@ -43,16 +45,40 @@ import Testing
             headers: ["Host": "evil.example:80"]
         )
         #expect(rebound.status == 403)
-        #expect(running.server.url.absoluteString == "http://127.0.0.1:\(running.server.port)/?token=\(running.token)")
+        // The page holds nothing secret and is served without the token, but not to another host name.
+        #expect(try await running.client.request("GET", "/", headers: ["Host": "evil.example:80"]).status == 403)
+        // The address carries the token after `#`, which browsers never send to the server.
+        #expect(running.server.url.absoluteString == "http://127.0.0.1:\(running.server.port)/#token=\(running.token)")
+    }
+
+    @Test func theTokenIsAcceptedInAHeaderAndAsAWebSocketSubprotocol() async throws {
+        let running = try await start()
+        defer { Task { await running.server.stop() } }
+        let status = try await running.client.request(
+            "GET", "/api/status", headers: ["X-Inspector-Token": running.token])
+        #expect(status.status == 200)
+        let opened = try await running.client.webSocket(
+            "/ws",
+            origin: "http://127.0.0.1:\(running.server.port)",
+            protocols: ["switchyard-inspector", "token.\(running.token)"]
+        )
+        let connection = try #require(opened.connection)
+        #expect(connection.headers["sec-websocket-protocol"] == "switchyard-inspector")
+        #expect(try await connection.nextText().contains(#""type":"status""#))
+        let refused = try await running.client.webSocket(
+            "/ws", origin: nil, protocols: ["switchyard-inspector", "token.wrong"])
+        #expect(refused.status == 403)
     }
 
     @Test func thePageAndTheHistoryAreServedWithTheToken() async throws {
         let running = try await start()
         defer { Task { await running.server.stop() } }
         running.store.dispatch(.search("swift")); let line = UInt(#line)
-        let page = try await running.get("/")
+        let page = try await running.client.request("GET", "/")
         #expect(page.status == 200)
         #expect(page.text.contains("Switchyard Inspector"))
+        #expect(try await running.get("/api/entries?after=abc").status == 400)
+        #expect(try await running.get("/api/entries/abc").status == 400)
         let entries = try await JSONDecoder().decode(InspectorWire.Entries.self, from: running.get("/api/entries").body)
         #expect(entries.entries.map(\.action) == [#"search("swift")"#, #"results(["swift 1", "swift 2"])"#])
         #expect(entries.entries[0].source.line == line)

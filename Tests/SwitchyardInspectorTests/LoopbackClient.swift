@@ -66,17 +66,26 @@ struct LoopbackClient: Sendable {
     }
 
     /// Opens a WebSocket; returns the upgrade's status and, when it succeeded, a connection to read messages from.
-    func webSocket(_ target: String, origin: String?) async throws -> (status: Int, connection: WebSocketConnection?) {
-        try await offThePool { try webSocketNow(target, origin: origin) }
+    /// `receiveBuffer` shrinks the socket's receive buffer, for a page that reads slowly or not at all.
+    func webSocket(
+        _ target: String,
+        origin: String?,
+        protocols: [String] = [],
+        receiveBuffer: Int32? = nil
+    ) async throws -> (status: Int, connection: WebSocketConnection?) {
+        try await offThePool {
+            try webSocketNow(target, origin: origin, protocols: protocols, receiveBuffer: receiveBuffer)
+        }
     }
 
     private func webSocketNow(
-        _ target: String, origin: String?
+        _ target: String, origin: String?, protocols: [String], receiveBuffer: Int32?
     ) throws -> (status: Int, connection: WebSocketConnection?) {
-        let socket = try connect()
+        let socket = try connect(receiveBuffer: receiveBuffer)
         var head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         head += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let origin { head += "Origin: \(origin)\r\n" }
+        if !protocols.isEmpty { head += "Sec-WebSocket-Protocol: \(protocols.joined(separator: ", "))\r\n" }
         try send(socket, Data((head + "\r\n").utf8))
         var received = Data()
         while !received.contains(Data("\r\n\r\n".utf8)) {
@@ -92,7 +101,16 @@ struct LoopbackClient: Sendable {
             close(socket)
             return (response.status, nil)
         }
-        return (101, WebSocketConnection(socket: socket, pending: response.body))
+        return (101, WebSocketConnection(socket: socket, pending: response.body, headers: response.headers))
+    }
+
+    /// Opens a connection and sends `bytes` as they are, with no request of the client's making.
+    func open(sending bytes: Data = Data()) async throws -> RawConnection {
+        try await offThePool {
+            let socket = try connect()
+            if !bytes.isEmpty { try send(socket, bytes) }
+            return RawConnection(socket: socket)
+        }
     }
 
     static func parse(_ data: Data) -> Response? {
@@ -109,14 +127,18 @@ struct LoopbackClient: Sendable {
         return Response(status: status, headers: headers, body: Data(data[end.upperBound...]))
     }
 
-    private func connect() throws -> Int32 {
+    private func connect(receiveBuffer: Int32? = nil) throws -> Int32 {
         #if canImport(Glibc)
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        guard socket >= 0 else { throw ClientError("socket failed: \(errno)") }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -142,10 +164,13 @@ struct LoopbackClient: Sendable {
 final class WebSocketConnection: @unchecked Sendable {
     private let socket: Int32
     private var buffer: Data
+    /// The upgrade response's headers.
+    let headers: [String: String]
 
-    init(socket: Int32, pending: Data) {
+    init(socket: Int32, pending: Data, headers: [String: String]) {
         self.socket = socket
         self.buffer = pending
+        self.headers = headers
     }
 
     deinit { close(socket) }
@@ -199,9 +224,41 @@ final class WebSocketConnection: @unchecked Sendable {
     }
 }
 
+/// A connection the test writes to and reads from byte by byte, as a hostile or slow client would.
+final class RawConnection: @unchecked Sendable {
+    let socket: Int32
+
+    init(socket: Int32) {
+        self.socket = socket
+    }
+
+    deinit { close(socket) }
+
+    /// Sends more bytes; `false` when the server has closed the connection.
+    func send(_ bytes: Data) async -> Bool {
+        (try? await offThePool { try sendBytes(self.socket, bytes) }) != nil
+    }
+
+    /// Everything the server sends until it closes the connection (or 20 s pass).
+    func readUntilClosed() async throws -> Data {
+        try await offThePool {
+            var received = Data()
+            while true {
+                // A reset after the answer ends the reading as a close does.
+                guard let chunk = try? receive(self.socket), !chunk.isEmpty else { return received }
+                received += chunk
+            }
+        }
+    }
+}
+
 struct ClientError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+private func sendBytes(_ socket: Int32, _ data: Data) throws {
+    try send(socket, data)
 }
 
 private func send(_ socket: Int32, _ data: Data) throws {

@@ -51,6 +51,25 @@ import Testing
 
         /// The action the last `next()` gave, taken out of the slot.
         mutating func taken() -> QueuedAction<Int>? { slot.action.take() }
+
+        /// Requests an out-of-band commit that adds `amount` to the state.
+        mutating func request(
+            adding amount: Int,
+            from thread: UInt,
+            canProcessHere: Bool = true
+        ) -> Engine.Admission {
+            let commit = OutOfBandCommit<Int>(change: { $0 += amount }, done: { _ in })
+            return engine.requestOutOfBand(commit, thread: thread, canProcessHere: canProcessHere)
+        }
+
+        /// What the out-of-band commit handed to the processing thread adds to the state; `nil` when none was.
+        mutating func beginOutOfBand() -> Int? {
+            var released = Released()
+            guard let commit = engine.beginOutOfBand(context: &context, released: &released) else { return nil }
+            var state = 0
+            commit.change(&state)
+            return state
+        }
     }
 
     // MARK: - Admission
@@ -239,7 +258,7 @@ import Testing
         #expect(!result12)
     }
 
-    // MARK: - Reading, commits, out-of-band commits
+    // MARK: - Reading and commits
 
     @Test func readersWaitOnlyWhileTheReducerRunsAndEachCommitIsNumbered() {
         var machine = Machine(hasMiddleware: true)
@@ -262,18 +281,99 @@ import Testing
         #expect(machine.engine.waitingReaders == 0)
     }
 
-    @Test func anOutOfBandCommitTakesOnlyAnIdleStore() {
+    // MARK: - Out-of-band commits
+
+    @Test func anOutOfBandCommitOnAnIdleStoreGivesTheRoleToAThreadThatMayProcessAndRunsAtItsFirstDecision() {
         var machine = Machine()
-        var context = Context()
-        var released = Released()
-        let result17 = machine.engine.beginOutOfBand(thread: Self.me, context: &context, released: &released)
-        #expect(result17 == .began)
+        #expect(machine.request(adding: 10, from: Self.me) == .process(isReducing: false))
+        #expect(machine.engine.phase == .processing(.init(thread: Self.me, owner: Self.me, budget: 2)))
+        #expect(!machine.engine.isReducing)
+        #expect(machine.next() == .outOfBand)
+        #expect(machine.beginOutOfBand() == 10)
+        // The state is closed for the change, as for a reducer: other threads wait before they read it.
         #expect(machine.engine.isReducing)
-        let result18 = machine.engine.beginOutOfBand(thread: Self.other, context: &context, released: &released)
-        #expect(result18 == .busy)
-        _ = machine.engine.close()
-        let result19 = machine.engine.beginOutOfBand(thread: Self.other, context: &context, released: &released)
-        #expect(result19 == .closed)
+        let readerWaits = machine.engine.readerMustWait(wokeUp: false)
+        #expect(readerWaits)
+        #expect(machine.commit() == 1)
+        #expect(!machine.engine.isReducing)
+        #expect(machine.engine.outOfBand == nil)
+        #expect(machine.next() == .idle(wakeProducers: false))
+    }
+
+    @Test func anOutOfBandCommitOnAnIdleStoreGoesToTheSchedulerWhenThePolicyForbidsThisThread() {
+        var machine = Machine()
+        #expect(machine.request(adding: 10, from: Self.other, canProcessHere: false) == .schedule)
+        #expect(machine.engine.phase == .scheduled)
+        // Scheduled: a second request waits for the same turn.
+        #expect(machine.request(adding: 20, from: Self.third, canProcessHere: false) == .queued)
+        var released = Released()
+        let began = machine.engine.beginScheduled(
+            thread: Self.me, budget: 2, context: &machine.context, released: &released)
+        #expect(began)
+        for expected in [10, 20] {
+            #expect(machine.next() == .outOfBand)
+            #expect(machine.beginOutOfBand() == expected)
+            _ = machine.commit()
+        }
+        #expect(machine.next() == .idle(wakeProducers: false))
+    }
+
+    @Test func aPendingOutOfBandCommitRunsAtTheProcessingThreadsNextDecisionBeforeTheQueuedActions() {
+        var machine = Machine()
+        _ = machine.admit(1, from: Self.me)
+        _ = machine.admit(2, from: Self.other)
+        #expect(machine.request(adding: 10, from: Self.other) == .queued)
+        #expect(machine.request(adding: 20, from: Self.third) == .queued)
+        #expect(machine.engine.outOfBand?.count == 2)
+        _ = machine.commit()
+        // Between two actions: the commits go first, in the order requested, each closing the state.
+        for expected in [10, 20] {
+            #expect(machine.next() == .outOfBand)
+            #expect(machine.taken() == nil)
+            #expect(machine.beginOutOfBand() == expected)
+            #expect(machine.engine.isReducing)
+            _ = machine.commit()
+        }
+        #expect(machine.engine.outOfBand == nil)
+        #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
+        #expect(machine.taken()?.dispatched.action == 2)
+        _ = machine.commit()
+        #expect(machine.next() == .idle(wakeProducers: false))
+    }
+
+    @Test func theDispatchingThreadsDecisionDoesNotEndTheStoreWhileAnOutOfBandCommitWaits() {
+        var machine = Machine()
+        _ = machine.admit(1, from: Self.me)
+        #expect(machine.request(adding: 10, from: Self.other) == .queued)
+        _ = machine.commit()
+        var released = Released()
+        // The queue is empty but a commit waits: the decision goes to the run loop, which runs the commit.
+        let decision = machine.engine.endIfIdle(context: &machine.context, released: &released)
+        #expect(decision == nil)
+        #expect(machine.engine.phase == .processing(.init(thread: Self.me, owner: Self.me, budget: 2)))
+        #expect(machine.next() == .outOfBand)
+        #expect(machine.beginOutOfBand() == 10)
+        _ = machine.commit()
+        let idle = machine.engine.endIfIdle(context: &machine.context, released: &released)
+        #expect(idle == .idle(wakeProducers: false))
+    }
+
+    @Test func closingHandsThePendingOutOfBandCommitsBackAndRefusesNewOnes() {
+        var machine = Machine()
+        _ = machine.admit(1, from: Self.me)
+        _ = machine.request(adding: 10, from: Self.other)
+        _ = machine.request(adding: 20, from: Self.third)
+        _ = machine.commit()
+        let closed = machine.engine.close()
+        #expect(closed.outOfBand?.count == 2)
+        #expect(machine.engine.outOfBand == nil)
+        // Told to run one just before the store closed, the processing thread finds none and keeps the state open;
+        // it stops at its next decision.
+        #expect(machine.beginOutOfBand() == nil)
+        #expect(!machine.engine.isReducing)
+        #expect(machine.next() == .stop)
+        #expect(machine.request(adding: 30, from: Self.other) == .rejected)
+        #expect(machine.engine.outOfBand == nil)
     }
 
     // MARK: - Registrations

@@ -1,5 +1,3 @@
-import Dispatch
-
 extension ReduxStoreBase {
     /// Attaches a debugging tool's hooks to the store, replacing any attached before; see ``InspectedAction``.
     ///
@@ -33,23 +31,22 @@ extension ReduxStoreBase {
     /// Commits a state that no action produced, as a debugging tool travelling in time does: `change` edits the
     /// state, the observers are told as for an action, no middleware sees it and no IO runs.
     ///
-    /// Waits, without blocking a thread, until the store is idle; with the main-thread scheduling policy, the
-    /// commit happens on the main thread. Returns `false` when the store was freed first.
+    /// Waits, without blocking a thread, until the store reaches a point between two actions or goes idle: the
+    /// commit then runs before the actions still queued. A store that is idle runs it at once, on the calling
+    /// thread when the scheduling policy lets that thread process; with the main-thread scheduling policy, the
+    /// commit always runs on the main thread. Returns `false` when the store was freed first.
     @_spi(Inspection)
     public func commitOutOfBand(_ change: @escaping @Sendable (inout StateType) -> Void) async -> Bool {
-        let core = core
-        while true {
-            let outcome: EngineState<ActionType, StateType>.OutOfBand
-            if scheduling == .mainThread {
-                outcome = await MainActor.run { core.commitOutOfBand(change) }
-            } else {
-                outcome = core.commitOutOfBand(change)
-            }
-            switch outcome {
-            case .began: return true
-            case .closed: return false
-            case .busy: try? await Task.sleep(for: .milliseconds(1))
-            }
-        }
+        await core.commitOutOfBand(change)
+    }
+
+    /// From the `change` of ``commitOutOfBand(_:)`` only: processes `actions` right after the commit, in order, before
+    /// any action dispatched meanwhile, as a debugging tool that held actions while it showed the past gives them
+    /// back. `isFollowUp` tells, for each, whether the store's output dispatched it. Returns `false`, processing
+    /// nothing, when called anywhere else.
+    @_spi(Inspection)
+    @discardableResult
+    public func processFirst(_ actions: [(dispatched: DispatchedAction<ActionType>, isFollowUp: Bool)]) -> Bool {
+        core.processFirst(actions)
     }
 }

@@ -10,7 +10,7 @@ func startInspector(for store: Store<AppAction, AppState>) async throws -> Inspe
     #if DEBUG
         let inspector = StoreInspector(inspecting: store, capacity: 1_000)
         let server = try await InspectorServer.start(inspector)
-        print("Inspector: \(server.url)")  // http://127.0.0.1:PORT/?token=…
+        print("Inspector: \(server.url)")  // http://127.0.0.1:PORT/#token=…
         return server
     #else
         return nil

@@ -36,6 +36,10 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
 
     @usableFromInline private(set) var phase = Phase.idle
     @usableFromInline private(set) var queue = ActionQueue<QueuedAction<Action>>()
+    /// Commits that no action produces, waiting for the processing thread's next decision, which runs them before
+    /// any queued action; `nil` when none waits, always so while the store is idle. An optional, not an empty array,
+    /// so that the decisions check it without reading the array's storage.
+    @usableFromInline private(set) var outOfBand: ContiguousArray<OutOfBandCommit<State>>?
     /// The reducer runs: threads other than the processing thread wait before they read the state.
     @usableFromInline private(set) var isReducing = false
     @usableFromInline private(set) var waitingReaders = 0
@@ -157,29 +161,47 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         return true
     }
 
-    enum OutOfBand: Sendable {
-        /// The caller holds the processing role for a commit of its own, and the state is closed for it.
-        case began
-        /// Another thread processes, or the queue is scheduled: try again later.
-        case busy
-        case closed
+    /// Accepts a commit that no action produces, requested by `thread`; `canProcessHere` says whether the
+    /// scheduling policy lets that thread run the pipeline. An idle store gives the caller the processing role
+    /// (`.process`: the caller runs the run loop, whose first decision returns ``Step/outOfBand``) or hands the
+    /// commit to the scheduler (`.schedule`); otherwise the commit waits for the processing thread's (or the
+    /// scheduled work's) next decision, which runs it before any queued action. A closed store refuses it: the
+    /// caller tells the requester.
+    mutating func requestOutOfBand(_ commit: OutOfBandCommit<State>, thread: UInt, canProcessHere: Bool) -> Admission {
+        if case .closed = phase { return .rejected }
+        var waiting = outOfBand.take() ?? []
+        waiting.append(commit)
+        outOfBand = waiting
+        guard case .idle = phase else { return .queued }
+        if canProcessHere {
+            phase = .processing(Processing(thread: thread, owner: thread, budget: limits.fairnessBudget))
+            return .process(isReducing: false)
+        }
+        phase = .scheduled
+        return .schedule
     }
 
-    /// Takes the processing role for a commit that is not an action's, only when the store is idle.
+    /// Puts `actions` at the front of the queue, in order, for the processing thread to take before anything queued;
+    /// `false`, changing nothing, unless a thread processes (an out-of-band commit's change runs on it).
+    mutating func prepend(_ actions: [QueuedAction<Action>]) -> Bool {
+        guard case .processing = phase else { return false }
+        for action in actions.reversed() { queue.prepend(action) }
+        return true
+    }
+
+    /// Hands the processing thread the first waiting out-of-band commit, after a decision returned
+    /// ``Step/outOfBand``, and closes the state for its change; ``commit(context:released:)`` opens it again.
+    /// `nil` when `close()` handed the commits back meanwhile.
     mutating func beginOutOfBand(
-        thread: UInt,
         context: inout ProcessorContext<Action, State>,
         released: inout Released
-    ) -> OutOfBand {
-        switch phase {
-        case .idle:
-            phase = .processing(Processing(thread: thread, owner: thread, budget: limits.fairnessBudget))
-            refresh(&context, released: &released)
-            isReducing = true
-            return .began
-        case .processing, .scheduled: return .busy
-        case .closed: return .closed
-        }
+    ) -> OutOfBandCommit<State>? {
+        guard case .processing = phase, var waiting = outOfBand.take() else { return nil }
+        isReducing = true
+        refresh(&context, released: &released)
+        let first = waiting.removeFirst()
+        if !waiting.isEmpty { outOfBand = waiting }
+        return first
     }
 
     // MARK: - One action
@@ -210,6 +232,9 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     enum Step: Equatable, Sendable {
         /// Process the action the decision gave; when `isReducing`, the state is already closed for its reducer.
         case process(isReducing: Bool, wakeProducers: Bool)
+        /// Out-of-band commits wait: the caller keeps the role, runs the first one (``beginOutOfBand``), and decides
+        /// again. They go before any queued action.
+        case outOfBand
         /// The queue is empty: the store is idle and the role was handed back.
         case idle(wakeProducers: Bool)
         /// The caller used its budget: the role was handed back and the caller must schedule the rest.
@@ -218,8 +243,9 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         case stop
     }
 
-    /// Decides what the processing thread does after an action: takes the next queued action (counting it against
-    /// the budget when another thread owns it), or hands the role back. What it lets go of goes to `released`.
+    /// Decides what the processing thread does after an action: runs the waiting out-of-band commits, takes the next
+    /// queued action (counting it against the budget when another thread owns it), or hands the role back. What it
+    /// lets go of goes to `released`.
     @inlinable
     mutating func next(
         context: inout ProcessorContext<Action, State>,
@@ -232,6 +258,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             return .stop
         }
         refresh(&context, released: &released)
+        if outOfBand != nil { return .outOfBand }
         if queue.isEmpty {
             if queue.capacity > limits.retainedQueueCapacity { released.keep(queue.removeAll()) }
             phase = .idle
@@ -258,14 +285,15 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Decides after an action whose thread keeps no slot for a next action (the one it dispatched itself): hands
-    /// the role back when the queue is empty or the store closed, and otherwise leaves the decision to ``next``.
+    /// the role back when the queue is empty and no out-of-band commit waits, or when the store closed, and
+    /// otherwise leaves the decision to ``next`` (which runs the out-of-band commits first).
     @inlinable @inline(__always)
     mutating func endIfIdle(context: inout ProcessorContext<Action, State>, released: inout Released) -> Step? {
         guard case .processing = phase else {
             stop(&context, released: &released)
             return .stop
         }
-        guard queue.isEmpty else { return nil }
+        guard queue.isEmpty, outOfBand == nil else { return nil }
         refresh(&context, released: &released)
         if queue.capacity > limits.retainedQueueCapacity { released.keep(queue.removeAll()) }
         phase = .idle
@@ -326,9 +354,11 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
 
     // MARK: - Closing
 
-    /// What closing hands back: everything queued and registered, for release after unlocking.
+    /// What closing hands back: everything queued and registered, for release after unlocking, and the out-of-band
+    /// commits still waiting, to be told after unlocking that they never ran.
     struct Closed {
         var queue: ActionQueue<QueuedAction<Action>>
+        var outOfBand: ContiguousArray<OutOfBandCommit<State>>?
         var runtime: ContiguousArray<RuntimeEntry<Action, State>>
         var observers: ContiguousArray<StateObserver<State>>
         var inspection: StoreInspection<Action, State>?
@@ -336,7 +366,8 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Closes the engine when the store is freed: nothing is accepted or processed afterwards (the processing
-    /// thread, if any, stops after the action in progress), and every waiting producer may go.
+    /// thread, if any, stops after the action or out-of-band commit in progress), the waiting out-of-band commits are
+    /// handed back, and every waiting producer may go.
     mutating func close() -> Closed {
         // The processing thread, if any, lets go of its snapshot at its next decision, which stops it.
         let current = retire(registrations)
@@ -345,6 +376,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         version &+= 1
         let closed = Closed(
             queue: queue.removeAll(),
+            outOfBand: outOfBand.take(),
             runtime: runtime,
             observers: observers,
             inspection: inspection,

@@ -97,7 +97,8 @@ extension StoreCore {
     // MARK: - Closing
 
     /// Closes the engine when the store is freed: queued actions are dropped, waiting producers return, every
-    /// stream of states ends, and everything registered is released (after the unlock).
+    /// stream of states ends, the waiting out-of-band commits are told that they never ran, and everything
+    /// registered is released (after the unlock).
     func close() {
         let closed = engine.withLock { engine in engine.close() }
         producerRoom.broadcast()
@@ -106,6 +107,7 @@ extension StoreCore {
             observer.storeDidEnd?()
         }
         for entry in closed.runtime { entry.registration.markRemoved() }
+        for commit in closed.outOfBand ?? [] { commit.done(false) }
         _ = consume closed
     }
 }
@@ -113,23 +115,70 @@ extension StoreCore {
 extension StoreCore {
     // MARK: - Inspection
 
-    /// Commits a state that no action produced (a debugging tool travelling in time): `body` changes the state,
-    /// observers are told as for an action, no middleware sees it and no IO runs. Does nothing and returns
-    /// ``EngineState/OutOfBand/busy`` unless the store is idle and this thread may process.
-    func commitOutOfBand(_ body: (inout State) -> Void) -> EngineState<Action, State>.OutOfBand {
-        guard scheduler.canProcessOnCurrentThread else { return .busy }
-        let thread = currentThreadID()
-        var context = ProcessorContext<Action, State>()
-        var released = Released()
-        let began = engine.withLock { engine in
-            let began = engine.beginOutOfBand(thread: thread, context: &context, released: &released)
-            if case .began = began { cell.setProcessor(thread) }
-            return began
+    /// Commits a state that no action produced (a debugging tool travelling in time): `change` edits the state,
+    /// observers are told as for an action, no middleware sees it and no IO runs. Waits, without blocking a thread,
+    /// for the engine to run it (see ``requestOutOfBand(_:done:)``); `false` when the store was freed first.
+    func commitOutOfBand(_ change: @escaping @Sendable (inout State) -> Void) async -> Bool {
+        await withCheckedContinuation { continuation in
+            requestOutOfBand(change) { continuation.resume(returning: $0) }
         }
+    }
+
+    /// Asks for an out-of-band commit, from any thread. An idle store that this thread may process runs it now, on
+    /// this thread, then whatever was dispatched meanwhile. Otherwise the engine runs it where the store processes:
+    /// at the processing thread's next decision, between two actions or before it goes idle, ahead of the queued
+    /// actions; an idle store that this thread may not process (the main-thread policy, off the main thread) has
+    /// the scheduler run it. `done` is called once, with no lock held: `true` after the commit and its observers,
+    /// `false` when the store was freed first.
+    func requestOutOfBand(
+        _ change: @escaping @Sendable (inout State) -> Void,
+        done: @escaping @Sendable (Bool) -> Void
+    ) {
+        let thread = currentThreadID()
+        let canProcessHere = scheduler.canProcessOnCurrentThread
+        let commit = OutOfBandCommit(change: change, done: done)
+        let admission = engine.withLock { engine in
+            let admission = engine.requestOutOfBand(commit, thread: thread, canProcessHere: canProcessHere)
+            if case .process = admission { cell.setProcessor(thread) }
+            return admission
+        }
+        switch admission {
+        case .process:
+            // The first decision of the run loop hands this thread the commit.
+            var context = ProcessorContext<Action, State>()
+            runQueue(after: nil, context: &context)
+        case .schedule:
+            scheduleProcessing()
+        case .queued:
+            break
+        case .rejected:
+            done(false)
+        }
+    }
+
+    /// Puts `actions` at the front of the queue, from an out-of-band commit's change: they are processed right after
+    /// the commit, before any action queued meanwhile. `false` when called anywhere else.
+    func processFirst(_ actions: [(dispatched: DispatchedAction<Action>, isFollowUp: Bool)]) -> Bool {
+        let thread = currentThreadID()
+        guard cell.processor.load(ordering: .relaxed) == thread else { return false }
+        let queued = actions.map {
+            QueuedAction($0.dispatched, thread: thread, owner: thread, isFollowUp: $0.isFollowUp)
+        }
+        return engine.withLock { engine in engine.prepend(queued) }
+    }
+
+    /// Runs the first waiting out-of-band commit, after a decision returned it, as the reducer of an action runs:
+    /// `change` in place with the state closed to other readers, the commit, then the observers; its requester is
+    /// told last. Out of line: a store that nobody inspects never calls it.
+    @usableFromInline @inline(never)
+    func runOutOfBand(context: inout ProcessorContext<Action, State>) {
+        var released = Released()
+        let pending = engine.withLock { engine in engine.beginOutOfBand(context: &context, released: &released) }
         _ = consume released
-        guard case .began = began else { return began }
+        // Closed meanwhile: `close()` told the requester.
+        guard let pending else { return }
         let previous: State? = needsPrevious && context.hasObservers ? cell.processorValue : nil
-        cell.runReducer(body)
+        cell.runReducer(pending.change)
         var committed = Released()
         let (commit, wakeReaders) = engine.withLock { engine in
             engine.commit(context: &context, released: &committed)
@@ -139,9 +188,7 @@ extension StoreCore {
         if context.hasObservers {
             context.withRegistrations { deliver(commit: commit, previous: previous, to: $0) }
         }
-        // Processes what was dispatched meanwhile, then hands the role back.
-        runQueue(after: nil, context: &context)
-        return .began
+        pending.done(true)
     }
 
     /// Attaches a debugging tool's hooks, or detaches them with `nil`; they see the actions decided afterwards.

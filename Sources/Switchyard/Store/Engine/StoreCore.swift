@@ -153,8 +153,8 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         runQueue(after: nil, context: &context)
     }
 
-    /// Processes queued actions on this thread, as the engine decides, until it hands the role back; `next` is the
-    /// decision already taken by the action just processed, if any.
+    /// Processes queued actions and out-of-band commits on this thread, as the engine decides, until it hands the
+    /// role back; `next` is the decision already taken by the action just processed, if any.
     @inlinable
     func runQueue(after next: EngineState<Action, State>.Step?, context: inout ProcessorContext<Action, State>) {
         var next = next
@@ -178,6 +178,9 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
                     context: &context,
                     next: &slot
                 )
+            case .outOfBand:
+                runOutOfBand(context: &context)
+                next = nil
             case .idle(let wakeProducers):
                 if wakeProducers { producerRoom.broadcast() }
                 return
@@ -201,7 +204,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     ) -> EngineState<Action, State>.Step? {
         let next = slot.decide(&engine, context: &context, released: &released)
         switch next {
-        case .process, nil: break
+        case .process, .outOfBand, nil: break
         case .idle, .handOff, .stop: cell.setProcessor(0)
         }
         return next
