@@ -24,13 +24,26 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: Sendable {
         return response
     }
 
+    /// The largest body a request may send: a session to import, from a request whose head carries the token, may
+    /// be large; every other body is small.
+    func bodyLimit(for head: HTTPRequestParser.Head, limits: InspectorServer.Limits) -> Int {
+        guard head.method == "POST", head.path == "/api/import",
+            isAuthorized(headers: head.headers, query: head.query)
+        else { return limits.maxBodyBytes }
+        return max(limits.maxBodyBytes, limits.maxSessionBytes)
+    }
+
+    private func isAuthorized(_ request: HTTPRequest) -> Bool {
+        isAuthorized(headers: request.headers, query: request.query)
+    }
+
     /// Whether the request carries the token: in the `X-Inspector-Token` header, the `token` query parameter, or,
     /// for a WebSocket (whose headers a page cannot set), as a `token.<TOKEN>` subprotocol.
-    private func isAuthorized(_ request: HTTPRequest) -> Bool {
+    private func isAuthorized(headers: [String: String], query: [String: String]) -> Bool {
         var offered: [String] = []
-        if let header = request.header("x-inspector-token") { offered.append(header) }
-        if let query = request.query["token"] { offered.append(query) }
-        for item in (request.header("sec-websocket-protocol") ?? "").split(separator: ",") {
+        if let header = headers["x-inspector-token"] { offered.append(header) }
+        if let query = query["token"] { offered.append(query) }
+        for item in (headers["sec-websocket-protocol"] ?? "").split(separator: ",") {
             let item = item.trimmingCharacters(in: .whitespaces)
             if item.hasPrefix("token.") { offered.append(String(item.dropFirst("token.".count))) }
         }
@@ -94,9 +107,10 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: Sendable {
             return json(inspector.status())
         case ("POST", "/api/dispatch"): return dispatch(request)
         case ("GET", "/api/export"):
+            let inspector = inspector
             do {
-                var response = HTTPResponse(
-                    status: 200, body: try inspector.exportSession(), contentType: "application/json")
+                let session = try await Self.onAThreadOfItsOwn { Result { try inspector.exportSession() } }.get()
+                var response = HTTPResponse(status: 200, body: session, contentType: "application/json")
                 response.setHeader("Content-Disposition", "attachment; filename=\"inspector-session.json\"")
                 return response
             } catch {
@@ -104,7 +118,9 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: Sendable {
             }
         case ("POST", "/api/import"):
             do {
-                try inspector.importSession(request.body)
+                let inspector = inspector
+                let body = request.body
+                try await Self.onAThreadOfItsOwn { Result { try inspector.importSession(body) } }.get()
                 return json(inspector.status())
             } catch {
                 return failure(400, "\(error)")
@@ -114,12 +130,15 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: Sendable {
             let imports = (query["imports"] ?? "").split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            let source = inspector.exportTest(
-                named: query["name"].flatMap { $0.isEmpty ? nil : $0 } ?? "replaysInspectorSession",
-                reducer: query["reducer"].flatMap { $0.isEmpty ? nil : $0 } ?? "appReducer",
-                middleware: query["middleware"].map { $0.isEmpty ? nil : $0 } ?? "appMiddleware",
-                imports: imports.filter { !$0.isEmpty }
-            )
+            let inspector = inspector
+            let source = await Self.onAThreadOfItsOwn {
+                inspector.exportTest(
+                    named: query["name"].flatMap { $0.isEmpty ? nil : $0 } ?? "replaysInspectorSession",
+                    reducer: query["reducer"].flatMap { $0.isEmpty ? nil : $0 } ?? "appReducer",
+                    middleware: query["middleware"].map { $0.isEmpty ? nil : $0 } ?? "appMiddleware",
+                    imports: imports.filter { !$0.isEmpty }
+                )
+            }
             var response = HTTPResponse(status: 200, body: Data(source.utf8), contentType: "text/plain; charset=utf-8")
             response.setHeader("Content-Disposition", "attachment; filename=\"InspectorSessionTests.swift\"")
             return response
@@ -135,6 +154,14 @@ final class InspectorRoutes<Action: Sendable, State: Sendable>: Sendable {
                 return json(detail)
             }
             return failure(404, "No such endpoint: \(request.method) \(request.path.prefix(200))")
+        }
+    }
+
+    /// Runs long work (exporting or importing a large history) on a thread of its own: the inspector's executor goes
+    /// on answering the page and sending its live updates meanwhile, and the app's threads are not used.
+    static func onAThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: body()) }
         }
     }
 

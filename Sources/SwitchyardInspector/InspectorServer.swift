@@ -56,9 +56,13 @@ public final class InspectorServer: Sendable {
         limits: Limits = Limits()
     ) async throws -> InspectorServer {
         let routes = InspectorRoutes(inspector: inspector, token: token)
-        let loop = try HTTPServerLoop(host: host, port: port, limits: limits) { request in
-            await routes.handleRequest(request)
-        }
+        let loop = try HTTPServerLoop(
+            host: host,
+            port: port,
+            limits: limits,
+            bodyLimit: { head in routes.bodyLimit(for: head, limits: limits) },
+            handler: { request in await routes.handleRequest(request) }
+        )
         routes.setAllowedHosts(["\(host):\(loop.port)", "localhost:\(loop.port)"])
         guard let url = URL(string: "http://\(host):\(loop.port)/#token=\(token)") else {
             await loop.stop()

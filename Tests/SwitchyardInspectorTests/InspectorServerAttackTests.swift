@@ -145,6 +145,25 @@ import Testing
         #expect(try await running.storeKeepsProcessing())
     }
 
+    @Test func aSessionLargerThanABodyImportsWithTheTokenInItsHeadAndOnlySo() async throws {
+        let running = try await start()
+        defer { Task { await running.server.stop() } }
+        let long = String(repeating: "q", count: 12_000)
+        for index in 0..<100 { running.store.dispatch(.search("\(index) \(long)")) }
+        let exported = try await running.client.request(
+            "GET", "/api/export", headers: ["X-Inspector-Token": running.server.token])
+        #expect(exported.status == 200)
+        #expect(exported.body.count > running.server.limits.maxBodyBytes)
+        // Without the token, a body past the small limit is refused before it is read.
+        let anonymous = try await running.client.request("POST", "/api/import", body: exported.body)
+        #expect(anonymous.status == 413)
+        let imported = try await running.client.request(
+            "POST", "/api/import", body: exported.body, headers: ["X-Inspector-Token": running.server.token])
+        #expect(imported.status == 200)
+        #expect(running.inspector.isShowingImportedSession)
+        #expect(running.inspector.count == 100)
+    }
+
     @Test func aPageThatDoesNotReadIsDisconnectedAndNeverSlowsTheStore() async throws {
         var limits = InspectorServer.Limits()
         limits.maxPageBacklogBytes = 32 * 1024

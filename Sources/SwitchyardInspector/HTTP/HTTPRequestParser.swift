@@ -112,9 +112,11 @@ struct HTTPRequestParser {
             guard contentLengths.count == 1, value.count <= 19, value.allSatisfy(\.isASCII), let parsed = Int(value),
                 parsed >= 0
             else { return .refused(status: 400, reason: "The Content-Length is malformed.") }
-            guard parsed <= limits.maxBodyBytes else {
-                return .refused(
-                    status: 413, reason: "The body is larger than \(limits.maxBodyBytes) bytes, the server's limit.")
+            // The server holds each request to the limit its head allows (see `HTTPServerLoop`); no body is ever larger
+            // than the largest of them.
+            let largest = Swift.max(limits.maxBodyBytes, limits.maxSessionBytes)
+            guard parsed <= largest else {
+                return .refused(status: 413, reason: "The body is larger than \(largest) bytes, the server's limit.")
             }
             bodyLength = parsed
         }

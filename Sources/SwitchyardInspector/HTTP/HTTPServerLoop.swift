@@ -36,15 +36,19 @@ final class HTTPServerLoop: Sendable {
     private let mailbox = LockedValue(Mailbox())
     private let counters = LockedValue(InspectorServer.Statistics())
     private let handler: @Sendable (HTTPRequest) async -> HTTPResponse
+    /// The largest body the request with this head may send, decided before the body is read.
+    private let bodyLimit: @Sendable (HTTPRequestParser.Head) -> Int
 
     /// Listens on `host`:`port` (0 for a free port) and starts the loop's thread.
     init(
         host: String,
         port: UInt16,
         limits: InspectorServer.Limits,
+        bodyLimit: @escaping @Sendable (HTTPRequestParser.Head) -> Int,
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) throws {
         self.limits = limits
+        self.bodyLimit = bodyLimit
         self.handler = handler
         let (listener, boundPort) = try Socket.listen(host: host, port: port)
         self.listener = listener
@@ -233,6 +237,14 @@ final class HTTPServerLoop: Sendable {
                         refuse(connection, status: status, reason: reason)
                         return
                     case .head(let head):
+                        let allowed = bodyLimit(head)
+                        guard head.bodyLength <= allowed else {
+                            refuse(
+                                connection, status: 413,
+                                reason: "The body is larger than \(allowed) bytes, the server's limit for this request."
+                            )
+                            return
+                        }
                         connection.input.removeFirst(head.length)
                         connection.phase = .body(head)
                     }

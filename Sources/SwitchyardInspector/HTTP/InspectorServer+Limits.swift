@@ -8,8 +8,11 @@ extension InspectorServer {
         public var maxHeadBytes = 16 * 1024
         /// The most headers in a request; more are answered `431` and closed.
         public var maxHeaderCount = 64
-        /// The largest request body (an action to dispatch, a session to import); a larger one is answered `413`.
+        /// The largest request body (an action to dispatch, a jump); a larger one is answered `413`.
         public var maxBodyBytes = 1024 * 1024
+        /// The largest session to import, accepted only from a request whose head carries the token (the body of
+        /// any other request is held to ``maxBodyBytes``): a session of 100,000 small actions is about 50 MB.
+        public var maxSessionBytes = 512 * 1024 * 1024
         /// The most connections open at once. When a new one comes, the connection that has waited longest
         /// without sending a whole request is closed to make room; when none has, the new one is closed.
         public var maxConnections = 64
