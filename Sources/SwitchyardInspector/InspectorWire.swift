@@ -18,6 +18,13 @@ enum InspectorWire {
         var canDispatch: Bool
         var canExport: Bool
         var imported: Bool
+        /// The most actions held while travelling.
+        var heldLimit: Int
+        /// How many times the held actions reached their limit and the inspector returned to the present.
+        var heldLimitReturns: Int
+        /// The JSON of the app's latest action, as an example for the dispatch box; `nil` when actions are not
+        /// `Encodable` or none was recorded.
+        var dispatchExample: String?
     }
 
     struct Source: Codable, Equatable, Sendable {
@@ -91,7 +98,31 @@ enum InspectorWire {
 
 extension StoreInspector {
     func status() -> InspectorWire.Status {
-        recorder.withState { state in status(of: state) }
+        let (current, example) = recorder.withState { state in
+            (self.status(of: state), self.exampleAction(in: state))
+        }
+        return withExample(current, example)
+    }
+
+    /// The latest action the app dispatched (not a follow-up), among the last few recorded.
+    func exampleAction(in state: Recorder<Action, State>.RecorderState) -> Action? {
+        guard codec.encodeAction != nil else { return nil }
+        var offset = state.history.count - 1
+        while offset >= 0, offset >= state.history.count - 64 {
+            if !state.history[offset].isFollowUp { return state.history[offset].dispatched.action }
+            offset -= 1
+        }
+        return nil
+    }
+
+    /// `status` with its dispatch example, encoded with no lock held (the encoding is the app's code).
+    func withExample(_ status: InspectorWire.Status, _ example: Action?) -> InspectorWire.Status {
+        var status = status
+        if let example, let encode = codec.encodeAction, let data = try? encode(example) {
+            let text = String(decoding: data, as: UTF8.self)
+            status.dispatchExample = text.count <= 400 ? text : nil
+        }
+        return status
     }
 
     func status(of state: Recorder<Action, State>.RecorderState) -> InspectorWire.Status {
@@ -110,16 +141,23 @@ extension StoreInspector {
             held: state.held.count,
             canDispatch: codec.decodeAction != nil && !state.isImported,
             canExport: codec.encodeSession != nil,
-            imported: state.isImported
+            imported: state.isImported,
+            heldLimit: state.heldLimit,
+            heldLimitReturns: state.heldLimitReturns,
+            dispatchExample: nil
         )
     }
 
     /// The entries after `id` (all of them for `nil`), described for the page, with the status.
     func summaries(after id: Int?) -> InspectorWire.Entries {
-        let (entries, all, current) = recorder.withState { state in
-            (state.history.entries(after: id), state.history.entries(after: nil), self.status(of: state))
+        let (entries, all, current, example) = recorder.withState { state in
+            (
+                state.history.entries(after: id), state.history.entries(after: nil), self.status(of: state),
+                exampleAction(in: state)
+            )
         }
-        return InspectorWire.Entries(entries: entries.map { summary(of: $0, in: all) }, status: current)
+        let status = withExample(current, example)
+        return InspectorWire.Entries(entries: entries.map { summary(of: $0, in: all) }, status: status)
     }
 
     func summary(

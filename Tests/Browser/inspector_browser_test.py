@@ -35,21 +35,31 @@ class Api:
         u = urllib.parse.urlsplit(page_url)
         self.base = "%s://%s" % (u.scheme, u.netloc)
         self.prefix = u.path if u.path.endswith("/") else u.path.rsplit("/", 1)[0] + "/"
-        self.token = urllib.parse.parse_qs(u.query).get("token", [""])[0]
+        # The printed address carries the token after '#' (older ones as ?token=).
+        self.token = (urllib.parse.parse_qs(u.fragment).get("token", [""])[0]
+                      or urllib.parse.parse_qs(u.query).get("token", [""])[0])
         if not self.token:
-            raise Failure("the --url has no token=… query parameter")
+            raise Failure("the --url has no #token=… fragment")
 
-    def get(self, path, **params):
-        params["token"] = self.token
-        url = "%s%s%s?%s" % (self.base, self.prefix, path.lstrip("/"), urllib.parse.urlencode(params))
+    def request(self, method, path, body=None, raw=False, **params):
+        query = ("?" + urllib.parse.urlencode(params)) if params else ""
+        url = "%s%s%s%s" % (self.base, self.prefix, path.lstrip("/"), query)
+        req = urllib.request.Request(url, data=body, method=method, headers={"X-Inspector-Token": self.token})
         try:
-            with urllib.request.urlopen(url, timeout=15) as r:
-                return json.loads(r.read().decode("utf-8"))
+            with urllib.request.urlopen(req, timeout=60) as r:
+                data = r.read()
+                return data if raw else json.loads(data.decode("utf-8"))
         except urllib.error.HTTPError as e:
             hint = " (wrong or missing token?)" if e.code == 403 else ""
-            raise Failure("GET %s answered %d%s: %s" % (path, e.code, hint, e.read()[:300].decode("utf-8", "replace")))
+            raise Failure("%s %s answered %d%s: %s" % (method, path, e.code, hint, e.read()[:300].decode("utf-8", "replace")))
         except urllib.error.URLError as e:
-            raise Failure("GET %s failed: %s" % (path, e.reason))
+            raise Failure("%s %s failed: %s" % (method, path, e.reason))
+
+    def get(self, path, raw=False, **params):
+        return self.request("GET", path, raw=raw, **params)
+
+    def post(self, path, body, raw=False):
+        return self.request("POST", path, body=body, raw=raw)
 
 
 def leaves(tree, path=""):
@@ -161,8 +171,11 @@ def main():
 
     code = 0
     try:
-        log("loading %s" % a.url.split("?")[0])
+        log("loading %s" % a.url.split("#")[0].split("?")[0])
         driver.get(a.url)
+        # The token is read, then removed from the address bar (and so from the browser's history).
+        wait(lambda: api.token not in js("return location.href"), "the token to leave the address bar")
+        log("the token is not in the address bar: %s  OK" % js("return location.href"))
         # --window-size sets the outer window; grow it so the page itself gets 1400x900 (the screenshots' size)
         dw, dh = js("return [1400 - window.innerWidth, 900 - window.innerHeight];")
         if dw or dh:
@@ -171,6 +184,24 @@ def main():
         wait(lambda: js("return document.querySelectorAll('#actions li[data-id]').length") > 0, "rows in #actions")
         rows = js("return [...document.querySelectorAll('#actions li[data-id]')].map(li => [Number(li.dataset.id), li.textContent]);")
         log("%d rows listed (#%s … #%s)" % (len(rows), rows[0][0], rows[-1][0]))
+
+        # Follow-ups (dispatched by a middleware, an IO or an effect) carry a badge; the app's own actions do not.
+        listed = api.get("api/entries")["entries"]
+        shown = set(js("return [...document.querySelectorAll('#actions li[data-id]')].map(li => Number(li.dataset.id));"))
+        badged = set(js("return [...document.querySelectorAll('#actions li[data-id]')]"
+                        ".filter(li => li.querySelector('.followup')).map(li => Number(li.dataset.id));"))
+        follow_ups = {e["id"] for e in listed if e.get("followUp") and e["id"] in shown}
+        own = {e["id"] for e in listed if not e.get("followUp") and e["id"] in shown}
+        if not follow_ups:
+            raise Failure("the example recorded no follow-up action to check the badge with")
+        if not follow_ups <= badged or own & badged:
+            raise Failure("follow-up badges on %s, expected on %s" % (sorted(badged), sorted(follow_ups)))
+        log("%d follow-ups badged, %d actions of the app not  OK" % (len(follow_ups), len(own)))
+        example = api.get("api/status").get("dispatchExample")
+        placeholder = js("return document.getElementById('dispatch-json').placeholder")
+        if not example or example not in placeholder:
+            raise Failure("the dispatch box's example %r is not the app's latest action %r" % (placeholder, example))
+        log("dispatch example from the app's own actions: %s  OK" % example)
 
         # 1. the expected action, its provenance and its state
         target = next((rid for rid, txt in rows if a.expect_action in txt), None)
@@ -234,6 +265,20 @@ def main():
         if status.get("mode") != "present":
             raise Failure("/api/status after #present: mode=%r" % status.get("mode"))
         log("back to the present  OK")
+
+        # 4. an imported session, and the way back to the live history
+        session = api.get("api/export", raw=True)
+        imported = api.post("api/import", session)
+        if not imported.get("imported"):
+            raise Failure("POST /api/import did not show the session: %r" % imported)
+        wait(lambda: js("return !document.getElementById('live').hidden"), "the 'Back to live history' button")
+        log("imported session shown, with a way back  OK")
+        driver.find_element(By.ID, "live").click()
+        wait(lambda: js("return document.getElementById('live').hidden"), "the 'Back to live history' button to go")
+        status = api.get("api/status")
+        if status.get("imported"):
+            raise Failure("/api/status after 'Back to live history': still imported")
+        log("back to the live history  OK")
 
         errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE" and e.get("source") != "network"]
         if errors:
