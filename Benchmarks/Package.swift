@@ -37,6 +37,15 @@ let package = Package(
             name: "SwitchyardProfile",
             dependencies: ["SwitchyardWorkloads"]
         ),
+        // The inspector's cost (memory, exports) and the store's dispatch rate during attacks on its server:
+        // `./inspector-probe.sh`.
+        .executableTarget(
+            name: "SwitchyardInspectorProbe",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardInspector", package: "Switchyard"),
+            ]
+        ),
         // One store under every feature at once for minutes, its resident memory printed every second: `./soak.sh`.
         .executableTarget(
             name: "SwitchyardSoak",
