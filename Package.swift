@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
         .library(name: "SwitchyardCombine", targets: ["SwitchyardCombine"]),
         .library(name: "SwitchyardInspector", targets: ["SwitchyardInspector"]),
+        .library(name: "SwitchyardSwiftRex", targets: ["SwitchyardSwiftRex"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -65,6 +66,14 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
             resources: [.copy("Resources/index.html")]
+        ),
+        // What exists only so that code written for SwiftRex and BridgeMiddleware compiles with the import changed.
+        .target(name: "SwitchyardSwiftRex", dependencies: ["Switchyard"]),
+        // SwiftRex-era code, in Swift 5 language mode as such apps still are.
+        .testTarget(
+            name: "SwitchyardSwiftRexTests",
+            dependencies: ["SwitchyardSwiftRex"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "SwitchyardInspectorTests",

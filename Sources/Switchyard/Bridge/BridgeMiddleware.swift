@@ -21,17 +21,17 @@
 /// value may be shared by any number of threads.
 public struct BridgeMiddleware<InputActionType, OutputActionType, StateType>: MiddlewareProtocol, Sendable {
     /// Handles one action for one bridge: the IO that dispatches the derived action, or ``IO/pure()``.
-    typealias BridgeHandler =
+    package typealias BridgeHandler =
         @Sendable (InputActionType, ActionSource, @escaping GetState<StateType>) -> IO<OutputActionType>
 
-    let bridges: [BridgeHandler]
+    package let bridges: [BridgeHandler]
 
     /// Creates a middleware with no bridges; add them with `bridge(_:when:)`.
     public init() {
         self.bridges = []
     }
 
-    init(bridges: [BridgeHandler]) {
+    package init(bridges: [BridgeHandler]) {
         self.bridges = bridges
     }
 
@@ -59,12 +59,13 @@ public struct BridgeMiddleware<InputActionType, OutputActionType, StateType>: Mi
     ///
     /// - Parameters:
     ///   - extract: the payload of an original action, or `nil` to ignore the action; called in `handle`.
-    ///   - derive: the derived action for a payload; called in the IO, with the state after the reducer.
+    ///   - derive: the derived action for a payload, or `nil` to dispatch nothing; called in the IO, with the state
+    ///     after the reducer.
     ///   - predicate: whether to dispatch, given the state after the reducer; `nil` always dispatches.
     ///   - place: `<file>, <function>:<line>` of the `.bridge(...)` call, for the provenance line.
-    func appending<Payload>(
+    package func appending<Payload>(
         extract: @escaping @Sendable (InputActionType) -> Payload?,
-        derive: @escaping @Sendable (Payload, GetState<StateType>) -> OutputActionType,
+        derive: @escaping @Sendable (Payload, GetState<StateType>) -> OutputActionType?,
         predicate: (@Sendable (GetState<StateType>) -> Bool)?,
         place: String
     ) -> BridgeMiddleware {
@@ -72,7 +73,7 @@ public struct BridgeMiddleware<InputActionType, OutputActionType, StateType>: Mi
             guard let payload = extract(action) else { return .pure() }
             return IO { output in
                 if let predicate, !predicate(state) { return }
-                let derived = derive(payload, state)
+                guard let derived = derive(payload, state) else { return }
                 output.dispatch(derived, from: dispatcher.appendingInfo("Bridged from \(action) at \(place)"))
             }
         }
@@ -83,7 +84,7 @@ public struct BridgeMiddleware<InputActionType, OutputActionType, StateType>: Mi
     ///
     /// A bridge declared by a global `let` has no enclosing function: `#function` then names the module (the first
     /// component of the `#fileID`), which would read as a function. The place then says `top level` instead.
-    static func place(file: String, function: String, line: UInt) -> String {
+    package static func place(file: String, function: String, line: UInt) -> String {
         let components = file.split(separator: "/")
         let fileName = components.last.map(String.init) ?? file
         let isTopLevel = components.count > 1 && components.first.map(String.init) == function

@@ -1,0 +1,138 @@
+import Switchyard
+
+// BridgeMiddleware 0.1.3's spellings. Its `file:`, `line:` and `function:` parameters came in that order; they are
+// kept so, with `#fileID` as the default file (a full path would put a build machine's folders in every log).
+extension BridgeMiddleware {
+    /// A copy of this middleware with one more bridge: `mapping` looks at each action, before the reducer, and gives
+    /// the derived action, or `nil` for none; `predicate` decides, after the reducer, whether to dispatch it.
+    ///
+    /// ```swift
+    /// .bridge({ (action: AppAction) -> AppAction? in
+    ///     guard case .lifecycle(.didBecomeActive) = action else { return nil }
+    ///     return .reachability(.startMonitoring)
+    /// })
+    /// ```
+    @preconcurrency
+    public func bridge(
+        _ mapping: @escaping @Sendable (InputActionType) -> OutputActionType?,
+        when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
+        file: String = #fileID,
+        line: UInt = #line,
+        function: String = #function
+    ) -> BridgeMiddleware {
+        appending(
+            extract: mapping,
+            derive: { derived, _ in derived },
+            predicate: predicate,
+            place: Self.place(file: file, function: function, line: line)
+        )
+    }
+
+    /// A copy of this middleware with one more bridge whose derived action comes from the payload at `keyPath`, or
+    /// none when `derive` gives `nil`; `predicate` decides, after the reducer, whether to dispatch it.
+    @preconcurrency
+    public func bridge<Value>(
+        on keyPath: KeyPath<InputActionType, Value?> & Sendable,
+        dispatch derive: @escaping @Sendable (Value) -> OutputActionType?,
+        when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
+        file: String = #fileID,
+        line: UInt = #line,
+        function: String = #function
+    ) -> BridgeMiddleware {
+        appending(
+            extract: { $0[keyPath: keyPath] },
+            derive: { value, _ in derive(value) },
+            predicate: predicate,
+            place: Self.place(file: file, function: function, line: line)
+        )
+    }
+
+    /// A copy of this middleware with one more bridge that dispatches `derived` for each action with a value at
+    /// `keyPath` (a case without payload).
+    ///
+    /// ```swift
+    /// .bridge(on: \AppAction.lifecycle?.didBecomeActive, dispatch: .reachability(.startMonitoring))
+    /// ```
+    @preconcurrency
+    public func bridge(
+        on keyPath: KeyPath<InputActionType, Void?> & Sendable,
+        dispatch derived: @autoclosure @escaping @Sendable () -> OutputActionType,
+        when predicate: (@Sendable (GetState<StateType>) -> Bool)? = nil,
+        file: String = #fileID,
+        line: UInt = #line,
+        function: String = #function
+    ) -> BridgeMiddleware {
+        appending(
+            extract: { $0[keyPath: keyPath] },
+            derive: { _, _ in derived() },
+            predicate: predicate,
+            place: Self.place(file: file, function: function, line: line)
+        )
+    }
+
+    /// A copy of this middleware with one more bridge that looks at every action after the reducer, with the state
+    /// it left: `mapping` gives the derived action, or `nil` for none.
+    ///
+    /// ```swift
+    /// .bridgeWithState { action, getState in
+    ///     guard case .login(.succeeded) = action, getState().settings.syncOnLogin else { return nil }
+    ///     return .sync(.start)
+    /// }
+    /// ```
+    @preconcurrency
+    public func bridgeWithState(
+        _ mapping: @escaping @Sendable (InputActionType, GetState<StateType>) -> OutputActionType?,
+        file: String = #fileID,
+        line: UInt = #line,
+        function: String = #function
+    ) -> BridgeMiddleware {
+        appending(
+            extract: { $0 },
+            derive: { action, state in mapping(action, state) },
+            predicate: nil,
+            place: Self.place(file: file, function: function, line: line)
+        )
+    }
+}
+
+extension BridgeMiddleware
+where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionType == OutputActionType {
+    /// This middleware's bridges for the elements of a collection, as a bridge middleware of the app: an action for
+    /// the element with an id (at `actionMap`) goes through the bridges with that element as their state, and each
+    /// derived action is addressed to the same element.
+    @preconcurrency
+    public func liftToCollection<
+        GlobalAction: Sendable, GlobalState, CollectionState: MutableCollection & SendableMetatype
+    >(
+        action actionMap: WritableKeyPath<GlobalAction, ElementIDAction<StateType.ID, InputActionType>?> & Sendable,
+        stateCollection: KeyPath<GlobalState, CollectionState> & Sendable
+    ) -> BridgeMiddleware<GlobalAction, GlobalAction, GlobalState> where CollectionState.Element == StateType {
+        BridgeMiddleware<GlobalAction, GlobalAction, GlobalState>(
+            bridges: bridges.map { bridge in
+                let lifted = BridgeMiddleware(bridges: [bridge]).eraseToAnyMiddleware()
+                    .liftToCollection(action: actionMap, stateCollection: stateCollection)
+                return { action, dispatcher, state in lifted.handle(action: action, from: dispatcher, state: state) }
+            }
+        )
+    }
+}
+
+extension BridgeMiddleware where StateType: Identifiable & Sendable, StateType.ID: Sendable {
+    /// This middleware's bridges for the elements of a collection, as a bridge middleware of the app, with closures:
+    /// `inputAction` finds the element's action in an app action, `outputAction` addresses a derived action to the
+    /// app, and `stateCollection` finds the collection in the app's state.
+    @preconcurrency
+    public func liftToCollection<GlobalAction, GlobalState, CollectionState: MutableCollection & SendableMetatype>(
+        inputAction actionMap: @escaping @Sendable (GlobalAction) -> ElementIDAction<StateType.ID, InputActionType>?,
+        outputAction outputMap: @escaping @Sendable (ElementIDAction<StateType.ID, OutputActionType>) -> GlobalAction,
+        stateCollection: @escaping @Sendable (GlobalState) -> CollectionState
+    ) -> BridgeMiddleware<GlobalAction, GlobalAction, GlobalState> where CollectionState.Element == StateType {
+        BridgeMiddleware<GlobalAction, GlobalAction, GlobalState>(
+            bridges: bridges.map { bridge in
+                let lifted = BridgeMiddleware(bridges: [bridge]).eraseToAnyMiddleware()
+                    .liftToCollection(inputAction: actionMap, outputAction: outputMap, state: stateCollection)
+                return { action, dispatcher, state in lifted.handle(action: action, from: dispatcher, state: state) }
+            }
+        )
+    }
+}

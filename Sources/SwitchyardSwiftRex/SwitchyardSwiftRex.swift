@@ -1,0 +1,11 @@
+// What exists only so that code written for SwiftRex 0.8 and BridgeMiddleware 0.1.3 compiles unchanged: change
+// `import SwiftRex`, `import CombineRex` and `import BridgeMiddleware` to `import SwitchyardSwiftRex`, which brings
+// the whole of Switchyard with it.
+@_exported import Switchyard
+
+/// Does nothing with `value`: BridgeMiddleware's way to say that a result is not needed.
+///
+/// ```swift
+/// ignore(store.dispatch(.start))
+/// ```
+public func ignore<A>(_ value: A) {}
