@@ -6,6 +6,10 @@ import PackageDescription
 let package = Package(
     name: "SwitchyardExamples",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        // InspectorExample's app code, for tests in other packages.
+        .library(name: "InspectorExampleApp", targets: ["InspectorExampleApp"])
+    ],
     dependencies: [
         .package(name: "Switchyard", path: ".."),
         .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
@@ -46,12 +50,30 @@ let package = Package(
         // The same kind of views in a SwiftUI app (Apple platforms): a debounced search, scoped rows, a binding.
         .executableTarget(name: "SearchApp", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
         // The search-and-favorites app with the inspector attached and a scripted user; open the printed address.
+        // The app's code is a library of its own, public, so that tests can use it.
+        .target(
+            name: "InspectorExampleApp",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "CasePaths", package: "swift-case-paths"),
+            ]
+        ),
         .executableTarget(
             name: "InspectorExample",
             dependencies: [
+                "InspectorExampleApp",
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "SwitchyardInspector", package: "Switchyard"),
-                .product(name: "CasePaths", package: "swift-case-paths"),
+            ]
+        ),
+        // Tests of the app with TestStore. Tests/Browser/exported_test.sh writes the test that the inspector exports
+        // from a running InspectorExample into Exported/ (ignored by git), then runs it here.
+        .testTarget(
+            name: "InspectorExampleTests",
+            dependencies: [
+                "InspectorExampleApp",
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardTesting", package: "Switchyard"),
             ]
         ),
     ],

@@ -21,6 +21,9 @@ struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
     /// The state after it: as recorded, or as the reducer gives it again after an earlier action was skipped.
     @usableFromInline var state: State
     @usableFromInline var isSkipped: Bool
+    /// Held while the store showed a recorded state, and given back on the return to the present with the other
+    /// held actions: they were processed one after the other, before what any of them caused.
+    @usableFromInline let wasHeld: Bool
 
     @inlinable
     init(
@@ -33,7 +36,8 @@ struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
         reduceNanoseconds: UInt64,
         ioNanoseconds: UInt64,
         state: State,
-        isSkipped: Bool = false
+        isSkipped: Bool = false,
+        wasHeld: Bool = false
     ) {
         self.id = id
         self.dispatched = dispatched
@@ -45,6 +49,7 @@ struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
         self.ioNanoseconds = ioNanoseconds
         self.state = state
         self.isSkipped = isSkipped
+        self.wasHeld = wasHeld
     }
 }
 

@@ -26,6 +26,8 @@ struct InspectorSession<Action: Sendable, State: Sendable>: Sendable {
         var ioNanoseconds: UInt64
         var state: State
         var isSkipped: Bool
+        /// `true` when the action was held while the store showed a recorded state; absent otherwise.
+        var wasHeld: Bool?
     }
 }
 
@@ -78,7 +80,8 @@ extension StoreInspector {
                         reduceNanoseconds: entry.reduceNanoseconds,
                         ioNanoseconds: entry.ioNanoseconds,
                         state: entry.state,
-                        isSkipped: entry.isSkipped
+                        isSkipped: entry.isSkipped,
+                        wasHeld: entry.wasHeld ? true : nil
                     )
                 }
             )
@@ -131,7 +134,8 @@ extension StoreInspector {
                 reduceNanoseconds: entry.reduceNanoseconds,
                 ioNanoseconds: entry.ioNanoseconds,
                 state: entry.state,
-                isSkipped: entry.isSkipped
+                isSkipped: entry.isSkipped,
+                wasHeld: entry.wasHeld ?? false
             )
         }
         recorder.withState { state in

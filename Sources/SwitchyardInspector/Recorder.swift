@@ -21,6 +21,8 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
         @usableFromInline var heldLimitReturns = 0
         /// The history is a session read from a file, with no store behind it.
         @usableFromInline var isImported = false
+        /// How many of the next recorded actions are held ones given back on the return to the present.
+        @usableFromInline var releasing = 0
         /// The entry that the next `didRunIO` belongs to.
         @usableFromInline var lastRecordedID: Int?
         @usableFromInline var listeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
@@ -87,6 +89,8 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
         let thread = describeThread(inspected.thread)
         let signal: [AsyncStream<Void>.Continuation] = protected.withLock { state in
             if state.isImported { return [] }
+            let wasHeld = state.releasing > 0
+            if wasHeld { state.releasing -= 1 }
             let entry = InspectorEntry(
                 id: state.history.makeID(),
                 dispatched: inspected.dispatched,
@@ -96,7 +100,8 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
                 handleNanoseconds: inspected.handleNanoseconds,
                 reduceNanoseconds: inspected.reduceNanoseconds,
                 ioNanoseconds: 0,
-                state: inspected.state
+                state: inspected.state,
+                wasHeld: wasHeld
             )
             state.lastRecordedID = entry.id
             state.history.append(entry)

@@ -1,17 +1,51 @@
-import CustomDump
-import Switchyard
+@_spi(Inspection) import Switchyard
 
 extension StoreInspector {
     /// The recorded history as a Swift Testing test that replays it with `TestStore`: `send` for the actions the
-    /// app dispatched, `receive` for those that middlewares and effects dispatched, each with the state it left.
+    /// app dispatched, `receive` for those that middlewares and effects dispatched, each with the state it left
+    /// (`$0.query = "swift"` for each property that changed, when the state is a struct).
     ///
-    /// Values are written as `customDump` prints them, which is Swift for enums and for structs with memberwise
-    /// initializers; adjust what your types initialize differently. Skipped actions are left out.
+    /// The test compiles and passes as it is written when the state and the actions are `Equatable` (as
+    /// `TestStore` requires), are visible to the test with their memberwise initializers (`public` ones, or an
+    /// `@testable import`), and are made of what the writer knows: strings, characters, Booleans, integers and
+    /// floating-point numbers (`.infinity`, `.nan`), optionals, arrays, sets and dictionaries (written as literals,
+    /// sets and dictionaries sorted), tuples, enums with or without associated values, labelled or not, nested at
+    /// any depth, structs by their memberwise initializer, and `Date`, `UUID`, `URL`, `Data` and `Decimal` by the
+    /// Foundation initializers that rebuild them exactly (the test then imports Foundation).
+    ///
+    /// Not supported, and to be edited by hand: structs whose memberwise initializer is not the way to build them
+    /// (a `private` stored property, a `let` with a default value, a property wrapper or a `lazy` property; a type
+    /// with its own `init`, or a custom `Mirror`); classes (written as a call with their stored properties); a state
+    /// property that changes but is a `let`; cases without associated values of enums that describe themselves and
+    /// have no raw value (written as their `description`); `NaN` anywhere (never equal to itself); and other types
+    /// that `Mirror` sees as neither of the above, which are written as `customDump` prints them.
+    ///
+    /// How the history is replayed:
+    /// - It starts from the recorded base state: the state when the inspector was attached, or after the oldest
+    ///   actions that a full history let go. Actions that a middleware dispatched before the first action of the
+    ///   app in the history answer actions that are not in it: the test sends them, since no middleware will. (An
+    ///   effect of an action let go that dispatches after that first action is expected as usual: export before
+    ///   the history is full when effects outlive their action by long.)
+    /// - Jumps are not actions: time travel shows recorded states without changing the history. The actions that the
+    ///   app and its effects dispatch meanwhile are held, and given back on the return to the present, where the
+    ///   store processes them one after the other, before what any of them causes; a test store processes what an
+    ///   action causes before the next one, and what caused what is not recorded. So from the first two actions
+    ///   given back together on, a test with a middleware goes on with a second test store of the reducer alone,
+    ///   from the recorded state before them, which sends every action that is not skipped and asserts the states
+    ///   that the page shows.
+    /// - Skipped actions. The inspector's replay runs the reducer alone without them. A test without middleware
+    ///   (`middleware: nil`) does the same: it leaves them out and asserts the states the page shows. With a
+    ///   middleware, a skip cannot be replayed: the middleware dispatches a skipped follow-up again, and the
+    ///   follow-ups it dispatched for a skipped action of the app are recorded and would not come without it. The
+    ///   test replays skipped actions as if they had not been skipped, with a comment on each, and asserts the
+    ///   states the reducer gives then; when the store is gone and its reducer with it, the test is one of the
+    ///   reducer alone.
+    /// - The recording ends with the last action: what effects still running dispatch after it is not asserted.
     /// - Parameters:
     ///   - testName: the test function's name.
     ///   - reducer: the expression that gives the app's reducer in the test.
     ///   - middleware: the expression that gives the app's middleware in the test, or `nil` to test the reducer
-    ///     alone (then every recorded action is sent).
+    ///     alone (then every recorded action that is not skipped is sent).
     ///   - imports: the modules the test imports besides Testing and SwitchyardTesting.
     public func exportTest(
         named testName: String = "replaysInspectorSession",
@@ -19,55 +53,181 @@ extension StoreInspector {
         middleware: String? = "appMiddleware",
         imports: [String] = []
     ) -> String {
-        let (base, entries) = recorder.withState { state in (state.history.base, state.history.entries(after: nil)) }
-        var lines = ["import Testing", "import SwitchyardTesting"]
-        lines += imports.map { "import \($0)" }
-        lines += [
-            "",
-            "/// Replays \(entries.count) actions recorded by the inspector.",
-            "@Test func \(testName)() async {",
-            "    let store = TestStore(",
-            "        initialState: \(Self.swiftLiteral(base, indent: 8)),",
-            "        reducer: \(reducer)" + (middleware == nil ? "" : ","),
-        ]
-        if let middleware { lines.append("        middleware: \(middleware)") }
-        lines.append("    )")
-        for entry in entries where !entry.isSkipped {
-            let verb = entry.isFollowUp && middleware != nil ? "receive" : "send"
-            let source = entry.dispatched.dispatcher
-            lines.append("    // #\(entry.id), from \(source.file):\(source.line)")
-            lines.append("    await store.\(verb)(\(Self.swiftLiteral(entry.dispatched.action, indent: 4))) {")
-            lines.append("        $0 = \(Self.swiftLiteral(entry.state, indent: 8))")
-            lines.append("    }")
+        let (base, entries, dropped) = recorder.withState { state in
+            (state.history.base, state.history.entries(after: nil), state.history.dropped)
         }
+        var middleware = middleware
+        var notes: [String] = []
+        // Two held actions or more given back together: the middleware's part of the test ends before them.
+        var heldRun = entries.indices.first { entries[$0].wasHeld && $0 + 1 < entries.count && entries[$0 + 1].wasHeld }
+        if heldRun == 0 {
+            notes.append(Self.heldRunNote(from: entries[0].id) + " The test replays the reducer alone.")
+            middleware = nil
+            heldRun = nil
+        }
+        var states = entries.map(\.state)
+        let withMiddleware = 0..<(heldRun ?? entries.count)
+        if middleware != nil, let firstSkipped = withMiddleware.first(where: { entries[$0].isSkipped }) {
+            if let storeReducer = liveStore?.inspectedReducer {
+                // The states as if nothing had been skipped, from the first skipped action on.
+                var state = firstSkipped == 0 ? base : entries[firstSkipped - 1].state
+                for offset in firstSkipped..<withMiddleware.upperBound {
+                    storeReducer.reduce(entries[offset].dispatched.action, &state)
+                    states[offset] = state
+                }
+            } else {
+                notes.append(
+                    "The store is gone, and with it the reducer that gives the states of a replay with the middleware "
+                        + "and the skipped actions: this test replays the reducer alone, without them.")
+                middleware = nil
+                heldRun = nil
+            }
+        }
+
+        var writer = SwiftLiteralWriter()
+        var storeName = "store"
+        var body: [String] = []
+        /// Declares a test store that starts from `state`, and returns `state` as it is written.
+        func declareStore(from state: State, middleware: String?) -> String {
+            body.append("    let \(storeName) = TestStore(")
+            let initialState = writer.write(state, column: 22, indent: 8)
+            body.append("        initialState: \(initialState),")
+            body.append("        reducer: \(reducer)" + (middleware == nil ? "" : ","))
+            if let middleware { body.append("        middleware: \(middleware)") }
+            body.append("    )")
+            return initialState
+        }
+        var beforeText = declareStore(from: base, middleware: middleware)
+        var before = writer.properties(of: base)
+        var hasSentAnAction = false
+        for (offset, entry) in entries.enumerated() {
+            let id = entry.id
+            let action = entry.dispatched.action
+            if offset == heldRun {
+                // The actions held while the store showed the past were processed one after the other, before what
+                // any of them caused; a test store processes what an action causes before the next one.
+                body += Self.comment(
+                    Self.heldRunNote(from: id)
+                        + " So the reducer alone replays the rest, from the state before #\(id), "
+                        + "with the states that the inspector shows.", indent: 4)
+                body.append("    \(storeName).exhaustivity = .off")
+                storeName = "afterTravel"
+                middleware = nil
+                let state = offset == 0 ? base : entries[offset - 1].state
+                beforeText = declareStore(from: state, middleware: nil)
+                before = writer.properties(of: state)
+            }
+            if entry.isSkipped, middleware == nil {
+                let text = writer.write(action, column: 0, indent: 0, qualified: true)
+                body += Self.comment(
+                    "#\(id), skipped in the inspector, is left out" + (text.contains("\n") ? "." : ": " + text),
+                    indent: 4)
+                continue
+            }
+            var verb = "send"
+            var comments: [String] = []
+            if middleware != nil, entry.isFollowUp {
+                if hasSentAnAction {
+                    verb = "receive"
+                } else {
+                    comments.append(
+                        "Dispatched by a middleware for an action that the history does not hold: sent, as no "
+                            + "middleware of this test dispatches it.")
+                }
+            }
+            if !entry.isFollowUp { hasSentAnAction = true }
+            if entry.isSkipped {
+                comments.append(
+                    entry.isFollowUp
+                        ? "Skipped in the inspector, but replayed: the middleware dispatches it again in this test."
+                        : "Skipped in the inspector, but sent: what the middleware dispatched for it is replayed "
+                            + "and would not come without it.")
+                comments.append("A test without middleware leaves skipped actions out, as the inspector's replay does.")
+            }
+            let source = entry.dispatched.dispatcher
+            body.append("    // #\(id), from \(source.file):\(source.line)")
+            let info = source.info.map { $0.split(separator: "\n").map(String.init) } ?? []
+            body += (info + comments).flatMap { Self.comment($0, indent: 4) }
+            let call = "    await \(storeName).\(verb)("
+            let actionText = writer.write(action, column: call.count, indent: 4, qualified: true)
+
+            let state = states[offset]
+            var assertions: [String] = []
+            let after = writer.properties(of: state)
+            if let before, let after, before.map(\.label) == after.map(\.label) {
+                for (old, new) in zip(before, after) where old.node.text != new.node.text {
+                    let assignment = "        $0.\(new.label) = "
+                    assertions.append(
+                        assignment
+                            + SwiftLiteralWriter.layout(
+                                new.node, column: assignment.count, indent: 8, width: writer.width))
+                }
+                beforeText = ""
+            } else {
+                let stateText = writer.write(state, column: 13, indent: 8)
+                if stateText != beforeText { assertions.append("        $0 = " + stateText) }
+                beforeText = stateText
+            }
+            before = after
+            if assertions.isEmpty {
+                body.append(call + actionText + ")")
+            } else {
+                body.append(call + actionText + ") {")
+                body += assertions
+                body.append("    }")
+            }
+        }
+        if middleware != nil {
+            body.append(
+                "    // The recording ends here: what effects still running dispatch afterwards is not part of it.")
+            body.append("    \(storeName).exhaustivity = .off")
+        }
+
+        var lines: [String] = []
+        if writer.needsFoundation, !imports.contains("Foundation") { lines.append("import Foundation") }
+        lines += ["import Testing", "import SwitchyardTesting"]
+        lines += imports.map { "import \($0)" }
+        lines.append("")
+        var summary = "Replays the \(entries.count) actions that the inspector recorded"
+        if let first = entries.first, let last = entries.last { summary += ", #\(first.id) to #\(last.id)" }
+        if dropped > 0 {
+            summary +=
+                ", from the state after the " + (dropped == 1 ? "older one" : "\(dropped) older ones")
+                + " that it let go"
+        }
+        lines += Self.comment(summary + ".", indent: 0, marker: "///")
+        lines += notes.flatMap { Self.comment($0, indent: 0, marker: "///") }
+        lines.append("@Test func \(testName)() async {")
+        lines += body
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `value` as `customDump` writes it, each line after the first indented by `indent` spaces, and each array
-    /// element without the index label that `customDump` puts before it (`[0]: "Swift"`), which Swift would read
-    /// as a dictionary literal.
-    static func swiftLiteral(_ value: Any, indent: Int) -> String {
-        var text = ""
-        customDump(value, to: &text)
-        let padding = String(repeating: " ", count: indent)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .map { index, line in
-                let line = withoutIndexLabel(line)
-                return index == 0 ? line : padding + line
-            }
-            .joined(separator: "\n")
+    /// Why a test with a middleware cannot replay the actions from `id` on.
+    static func heldRunNote(from id: Int) -> String {
+        "From #\(id) on, the actions held while the inspector showed the past were processed together on the return "
+            + "to the present, each before what the others caused; a test store processes what an action causes "
+            + "before the next one."
     }
 
-    /// `line` without a leading `[<digits>]: ` after its indentation, the label of an array element.
-    static func withoutIndexLabel(_ line: Substring) -> String {
-        let indentation = line.prefix { $0 == " " }
-        let rest = line.dropFirst(indentation.count)
-        guard rest.first == "[", let close = rest.firstIndex(of: "]"),
-            rest[rest.index(after: rest.startIndex)..<close].allSatisfy(\.isWholeNumber),
-            close > rest.index(after: rest.startIndex),
-            rest[rest.index(after: close)...].hasPrefix(": ")
-        else { return String(line) }
-        return String(indentation) + rest[rest.index(close, offsetBy: 3)...]
+    /// `text` as comment lines of at most 100 columns, indented by `indent` spaces.
+    static func comment(_ text: String, indent: Int, marker: String = "//") -> [String] {
+        let prefix = String(repeating: " ", count: indent) + marker + " "
+        var lines: [String] = []
+        var line = prefix
+        for word in text.split(separator: " ") {
+            if line != prefix, line.count + 1 + word.count > 100 {
+                lines.append(line)
+                line = prefix
+            }
+            line += (line == prefix ? "" : " ") + word
+        }
+        return lines + [line]
+    }
+
+    /// `value` as Swift, an enum with its type's name, each line after the first indented by `indent` spaces.
+    static func swiftLiteral(_ value: Any, indent: Int) -> String {
+        var writer = SwiftLiteralWriter()
+        return writer.write(value, column: indent, indent: indent, qualified: true)
     }
 }

@@ -209,6 +209,9 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         let canJump = recorder.withState { state in
             guard !state.isImported, state.history.entry(id) != nil else { return false }
             state.mode = .travelling(cursor: id)
+            // Held actions not processed yet when the store travels again are held again, and counted again on the
+            // next return.
+            state.releasing = 0
             recorder.isTravelling.store(true, ordering: .releasing)
             return true
         }
@@ -242,6 +245,8 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
                 state.mode = .present
                 state.isReturningForHeldLimit = false
                 recorder.isTravelling.store(false, ordering: .releasing)
+                // They are the next actions the store processes: their entries say they were held.
+                state.releasing = state.held.count
                 defer { state.held = [] }
                 return state.held
             }

@@ -41,3 +41,29 @@ python3 Tests/Browser/inspector_browser_test.py \
     --expect-line "$line" \
     --expect-action 'queryChanged("swift")' \
     --screenshot "$screenshot"
+
+# The test the inspector exports, compiled and run unedited against the example's app code. The browser test ended
+# on an imported session and its way back, which starts the history again: wait for new actions, then skip one of
+# them and travel, so that the exported test replays a skip and a jump.
+python3 - "$url" <<'PYTHON'
+import json, sys, time, urllib.request
+url = sys.argv[1]
+base, token = url.split("#token=")[0].rstrip("/"), url.split("#token=")[1]
+def call(method, path, body=None):
+    request = urllib.request.Request(base + path, data=body, method=method, headers={"X-Inspector-Token": token})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+deadline = time.time() + 60
+while call("GET", "/api/status")["count"] < 6:
+    if time.time() > deadline:
+        sys.exit("run.sh: the example recorded fewer than 6 actions in 60 s")
+    time.sleep(0.5)
+entries = call("GET", "/api/entries")["entries"]
+skipped = next(e for e in entries if e["followUp"])
+call("POST", "/api/skip", json.dumps({"id": skipped["id"], "skipped": True}).encode())
+call("POST", "/api/jump", json.dumps({"id": entries[1]["id"]}).encode())
+time.sleep(1)
+call("POST", "/api/present")
+print("skipped #%d, travelled to #%d and back" % (skipped["id"], entries[1]["id"]))
+PYTHON
+bash Tests/Browser/exported_test.sh "$url"
