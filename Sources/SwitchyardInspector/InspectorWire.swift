@@ -52,6 +52,8 @@ enum InspectorWire {
         var durations: Durations
         var skipped: Bool
         var followUp: Bool
+        /// Held while the store showed a recorded state, and processed on the return to the present.
+        var held: Bool
         /// For a bridged action, the entry it was bridged from, when still in the history.
         var origin: Int?
     }
@@ -190,6 +192,7 @@ extension StoreInspector {
             ),
             skipped: entry.isSkipped,
             followUp: entry.isFollowUp,
+            held: entry.wasHeld,
             origin: bridges.last.flatMap { origin(of: entry, bridgedFrom: $0, in: history) }
         )
     }

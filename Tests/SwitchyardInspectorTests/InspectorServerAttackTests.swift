@@ -240,6 +240,20 @@ import Testing
             ).body
         )
         #expect(status.mode == "present")
+        // The page marks the actions that were held and processed on the return: those dispatched from the jump
+        // until the return (at least the limit's five); the ones dispatched after the return ran as usual.
+        let entries = try JSONDecoder().decode(
+            InspectorWire.Entries.self,
+            from: try await running.client.request(
+                "GET", "/api/entries", headers: ["X-Inspector-Token": running.server.token]
+            ).body
+        )
+        let held = entries.entries.map(\.held)
+        let heldCount = held.filter { $0 }.count
+        #expect(heldCount >= 5)
+        #expect(
+            held == [false, false] + Array(repeating: true, count: heldCount)
+                + Array(repeating: false, count: 20 - heldCount))
     }
 
     @Test func theWebSocketHandshakeAndFramesFollowTheProtocol() {
