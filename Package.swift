@@ -69,12 +69,6 @@ let package = Package(
         ),
         // What exists only so that code written for SwiftRex and BridgeMiddleware compiles with the import changed.
         .target(name: "SwitchyardSwiftRex", dependencies: ["Switchyard"]),
-        // SwiftRex-era code, in Swift 5 language mode as such apps still are.
-        .testTarget(
-            name: "SwitchyardSwiftRexTests",
-            dependencies: ["SwitchyardSwiftRex"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
-        ),
         .testTarget(
             name: "SwitchyardInspectorTests",
             dependencies: ["SwitchyardInspector", "Switchyard"]
@@ -91,10 +85,13 @@ let package = Package(
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
         ),
-        // Code written the SwiftRex 0.8 way, compiled in Swift 5 language mode as apps still compiled in it are.
+        // The compatibility product in Swift 6 language mode: its operators and its reactive types under contention.
+        .testTarget(name: "SwitchyardSwiftRexTests", dependencies: ["SwitchyardSwiftRex"]),
+        // Code written the SwiftRex 0.8 and BridgeMiddleware 0.1.3 way, against the compatibility product, compiled in
+        // Swift 5 language mode as such apps still are.
         .testTarget(
             name: "SwiftRexCompatibilityTests",
-            dependencies: ["Switchyard"],
+            dependencies: ["SwitchyardSwiftRex"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

@@ -1,4 +1,4 @@
-import Switchyard
+import SwitchyardSwiftRex
 import Testing
 
 /// The bridge's forms, in Swift 5 language mode, where enum case constructors used as operands are not `@Sendable`.

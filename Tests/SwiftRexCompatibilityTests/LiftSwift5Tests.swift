@@ -1,4 +1,4 @@
-import Switchyard
+import SwitchyardSwiftRex
 import Testing
 
 /// Lifting, erasing and composing the SwiftRex way, in Swift 5 language mode.

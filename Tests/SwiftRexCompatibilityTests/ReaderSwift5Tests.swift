@@ -1,4 +1,4 @@
-import Switchyard
+import SwitchyardSwiftRex
 import Testing
 
 struct World {

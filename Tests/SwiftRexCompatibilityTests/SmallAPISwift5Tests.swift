@@ -1,4 +1,4 @@
-import Switchyard
+import SwitchyardSwiftRex
 import Testing
 
 /// SwiftRex's smaller spellings, in Swift 5 language mode.

@@ -1,4 +1,4 @@
-import Switchyard
+import SwitchyardSwiftRex
 
 // An app written the SwiftRex way, compiled in Swift 5 language mode: enums whose optional properties are what
 // swift-case-paths' `@CasePathable @dynamicMemberLookup` generate, written by hand, and plain (not `Sendable`)

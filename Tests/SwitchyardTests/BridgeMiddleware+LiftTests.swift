@@ -43,7 +43,7 @@ import Testing
 
     @Test func liftedBridgeMapsActionsAndState() {
         let local = BridgeMiddleware<String, String, String>()
-            .bridgeWithState(on: { (text: String) in text }, dispatch: { text, title in "\(title): \(text)" })
+            .bridge(Bridge(on: { (text: String) in text }, dispatch: { text, title in "\(title): \(text)" }))
         let lifted = local.lift(
             inputAction: \ListAction.titleChanged,
             outputAction: ListAction.announce,
@@ -126,9 +126,8 @@ extension BridgeMiddlewareLiftTests {
 extension BridgeMiddlewareLiftTests {
     @Test func aStateBridgeDerivesFromThePayloadAndTheStateAfterTheReducer() {
         let bridges = BridgeMiddleware<Lifecycle, Reachability, Bool>()
-            .bridgeWithState(\Lifecycle.didBecomeActive >=> { (_: Void, on: Bool) in Reachability.startMonitoring })
-            .bridgeWithState(
-                \Lifecycle.didBecomeActive >=> { (_: Void, _: Bool) in Reachability.startMonitoring }, when: \.self)
+            .bridge(\Lifecycle.didBecomeActive >=> { (_: Void, on: Bool) in Reachability.startMonitoring })
+            .bridge(\Lifecycle.didBecomeActive >=> { (_: Void, _: Bool) in Reachability.startMonitoring }, when: \.self)
         let recorder = Recorder<Reachability>()
         let io = bridges.handle(action: .didBecomeActive, from: .here(), state: { false })
         io.run(AnyActionHandler { recorder.append($0) })

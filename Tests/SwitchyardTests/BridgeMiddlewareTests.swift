@@ -112,16 +112,17 @@ import Testing
         #expect(background.dispatched.map(\.action) == [.reachability(.stopMonitoring)])
     }
 
-    @Test func bridgeOnKeyPathLiteralWithoutArrow() {
+    @Test func bridgeFromAClosureWithoutArrow() {
         let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
-                on: \AppAction.my?.tree?.originalActionThatHasString,
-                dispatch: { AppAction.another(.part(.thisRequiredString($0))) })
+                Bridge(
+                    on: { $0.my?.tree?.originalActionThatHasString },
+                    dispatch: { AppAction.another(.part(.thisRequiredString($0))) }))
         let result = pipeline(bridges).step(.my(.tree(.originalActionThatHasString("x"))), from: source)
         #expect(result.dispatched.map(\.action) == [.another(.part(.thisRequiredString("x")))])
     }
 
-    /// A key path kept in a variable works wherever a key path literal does.
+    /// A key path kept in a variable works wherever a key path literal does, with each predicate form.
     @Test func bridgeOnStoredKeyPathsWithEachPredicateForm() {
         let original: KeyPath<AppAction, String?> & Sendable = \AppAction.my?.tree?.originalActionThatHasString
         let shouldUse: KeyPath<AppState, Bool> & Sendable = \.settings.shouldUseReachability
@@ -129,12 +130,12 @@ import Testing
             { AppAction.another(.part(.thisRequiredString($0 + suffix))) }
         }
         let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
-            .bridge(on: original, dispatch: derived("1"))
-            .bridge(on: original, dispatch: derived("2"), when: { !$0().settings.shouldUseReachability })
-            .bridge(on: original, dispatch: derived("3"), when: shouldUse)
-            .bridgeWithState(on: original, dispatch: { string, _ in derived("4")(string) })
-            .bridgeWithState(on: original, dispatch: { string, _ in derived("5")(string) }, when: { _ in false })
-            .bridgeWithState(on: original, dispatch: { string, _ in derived("6")(string) }, when: shouldUse)
+            .bridge(original >=> derived("1"))
+            .bridge(original >=> derived("2"), when: { !$0().settings.shouldUseReachability })
+            .bridge(original >=> derived("3"), when: shouldUse)
+            .bridge(original >=> { string, _ in derived("4")(string) })
+            .bridge(original >=> { string, _ in derived("5")(string) }, when: { _ in false })
+            .bridge(original >=> { string, _ in derived("6")(string) }, when: shouldUse)
         #expect(bridges.count == 6)
         for useReachability in [false, true] {
             var state = AppState()
@@ -147,39 +148,39 @@ import Testing
         }
     }
 
-    @Test func bridgeOnExtractorFunctionWithPredicates() {
+    @Test func bridgeFromAnExtractorFunctionWithPredicates() {
         let extract: @Sendable (AppAction) -> Void? = { $0 == .lifecycle(.didBecomeActive) ? () : nil }
         let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
-                on: extract, dispatch: { AppAction.reachability(.startMonitoring) },
+                Bridge(on: extract, dispatch: { AppAction.reachability(.startMonitoring) }),
                 when: \.settings.shouldUseReachability
             )
-            .bridge(on: extract, dispatch: { AppAction.reachability(.becameCheap) }, when: { _ in true })
+            .bridge(Bridge(on: extract, dispatch: { AppAction.reachability(.becameCheap) }), when: { _ in true })
         let result = pipeline(bridges).step(.lifecycle(.didBecomeActive), from: source)
         #expect(result.dispatched.map(\.action) == [.reachability(.becameCheap)])
     }
 
-    @Test func bridgeWithStateBuildsActionFromPayloadAndStateAfterReducer() {
+    @Test func stateBridgeBuildsActionFromPayloadAndStateAfterReducer() {
         let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
-            .bridgeWithState(
-                on: \AppAction.settings,
-                dispatch: { _, state in
+            .bridge(
+                \AppAction.settings >=> { _, state in
                     AppAction.another(.part(.thisRequiredString("\(state.settings.reachabilityOptions)")))
                 })
         let result = pipeline(bridges).step(.settings(.setReachabilityOptions(.wifiOnly)), from: source)
         #expect(result.dispatched.map(\.action) == [.another(.part(.thisRequiredString("wifiOnly")))])
     }
 
-    @Test func bridgeWithStateHonoursBothPredicates() {
+    @Test func stateBridgeFromAClosureHonoursBothPredicates() {
+        let extract: @Sendable (AppAction) -> String? = { $0.my?.tree?.originalActionThatHasString }
         let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
-            .bridgeWithState(
-                on: \AppAction.my?.tree?.originalActionThatHasString,
-                dispatch: { string, _ in AppAction.another(.part(.thisRequiredString(string + "1"))) },
+            .bridge(
+                Bridge(
+                    on: extract, dispatch: { string, _ in AppAction.another(.part(.thisRequiredString(string + "1"))) }),
                 when: \.settings.shouldUseReachability
             )
-            .bridgeWithState(
-                on: \AppAction.my?.tree?.originalActionThatHasString,
-                dispatch: { string, _ in AppAction.another(.part(.thisRequiredString(string + "2"))) },
+            .bridge(
+                Bridge(
+                    on: extract, dispatch: { string, _ in AppAction.another(.part(.thisRequiredString(string + "2"))) }),
                 when: { !$0().settings.shouldUseReachability })
         let result = pipeline(bridges).step(.my(.tree(.originalActionThatHasString("s"))), from: source)
         #expect(result.dispatched.map(\.action) == [.another(.part(.thisRequiredString("s2")))])

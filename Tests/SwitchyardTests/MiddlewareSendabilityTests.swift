@@ -38,7 +38,7 @@ import Testing
         let store = Self.store()
         let trace = Trace()
         let bridge = BridgeMiddleware<Action, Action, ListState>()
-            .bridge(on: Self.tap, dispatch: { _ in .row(ElementIDAction(id: 1, action: .report)) })
+            .bridge(Bridge(on: Self.tap, dispatch: { _ in .row(ElementIDAction(id: 1, action: .report)) }))
         let registration = store.runtimeMiddlewares.add((bridge <> Self.traced("a", trace)).eraseToAnyMiddleware())
         store.dispatch(.tap("x"))
         #expect(trace.entries == ["a handle", "a io", "a handle", "a io"])

@@ -3,11 +3,11 @@
 /// ```swift
 /// \AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring)
 /// ```
-public func >=> <InputActionType, Payload, OutputActionType: Sendable>(
+public func >=> <InputActionType, Payload, OutputActionType: Sendable, StateType>(
     keyPath: KeyPath<InputActionType, Payload?> & Sendable,
     derivedAction: OutputActionType
-) -> Bridge<InputActionType, Payload, OutputActionType> {
-    Bridge(on: keyPath, dispatch: derivedAction)
+) -> Bridge<InputActionType, OutputActionType, StateType> {
+    Bridge(extract: { $0[keyPath: keyPath] }, derive: { _, _ in derivedAction })
 }
 
 /// A bridge from the actions whose value at `keyPath` is not `nil` to the action `derive` builds from that value.
@@ -16,36 +16,23 @@ public func >=> <InputActionType, Payload, OutputActionType: Sendable>(
 /// \AppAction.my?.tree?.originalActionThatHasString >=> { string in AppAction.another(.part(.required(string))) }
 /// ```
 @preconcurrency
-public func >=> <InputActionType, Payload, OutputActionType>(
+public func >=> <InputActionType, Payload, OutputActionType, StateType>(
     keyPath: KeyPath<InputActionType, Payload?> & Sendable,
     derive: @escaping @Sendable (Payload) -> OutputActionType
-) -> Bridge<InputActionType, Payload, OutputActionType> {
-    Bridge(on: keyPath, dispatch: derive)
+) -> Bridge<InputActionType, OutputActionType, StateType> {
+    Bridge(extract: { $0[keyPath: keyPath] }, derive: { payload, _ in derive(payload) })
 }
 
-/// A bridge from the actions from which `extract` returns a payload to `derivedAction`.
+/// A bridge from the actions whose value at `keyPath` is not `nil` to the action `derive` builds from that value
+/// and the state after the reducer.
 ///
 /// ```swift
-/// { (action: AppAction) in action.isLogout ? () : nil } >=> AppAction.session(.clear)
+/// \AppAction.cart?.checkout >=> { _, state in AppAction.payment(.charge(state.cart.total)) }
 /// ```
 @preconcurrency
-public func >=> <InputActionType, Payload, OutputActionType: Sendable>(
-    extract: @escaping @Sendable (InputActionType) -> Payload?,
-    derivedAction: OutputActionType
-) -> Bridge<InputActionType, Payload, OutputActionType> {
-    Bridge(on: extract, dispatch: derivedAction)
-}
-
-/// A bridge from the actions from which `extract` returns a payload to the action `derive` builds from it.
-///
-/// ```swift
-/// let loggedIn: @Sendable (AppAction) -> User.ID? = { action in action.session?.loggedIn }
-/// loggedIn >=> AppAction.profile <<< ProfileAction.load
-/// ```
-@preconcurrency
-public func >=> <InputActionType, Payload, OutputActionType>(
-    extract: @escaping @Sendable (InputActionType) -> Payload?,
-    derive: @escaping @Sendable (Payload) -> OutputActionType
-) -> Bridge<InputActionType, Payload, OutputActionType> {
-    Bridge(on: extract, dispatch: derive)
+public func >=> <InputActionType, Payload, OutputActionType, StateType>(
+    keyPath: KeyPath<InputActionType, Payload?> & Sendable,
+    derive: @escaping @Sendable (Payload, StateType) -> OutputActionType
+) -> Bridge<InputActionType, OutputActionType, StateType> {
+    Bridge(extract: { $0[keyPath: keyPath] }, derive: { payload, state in derive(payload, state()) })
 }

@@ -55,7 +55,19 @@ public struct BridgeMiddleware<InputActionType, OutputActionType, StateType>: Mi
         return io
     }
 
-    /// A copy of this middleware with one more bridge, built from its parts.
+    /// A copy of this middleware with one more bridge, built from its parts (see `handler`).
+    package func appending<Payload>(
+        extract: @escaping @Sendable (InputActionType) -> Payload?,
+        derive: @escaping @Sendable (Payload, GetState<StateType>) -> OutputActionType?,
+        predicate: (@Sendable (GetState<StateType>) -> Bool)?,
+        place: String
+    ) -> BridgeMiddleware {
+        BridgeMiddleware(
+            bridges: bridges + [Self.handler(extract: extract, derive: derive, predicate: predicate, place: place)]
+        )
+    }
+
+    /// The handler of one bridge.
     ///
     /// - Parameters:
     ///   - extract: the payload of an original action, or `nil` to ignore the action; called in `handle`.
@@ -63,13 +75,13 @@ public struct BridgeMiddleware<InputActionType, OutputActionType, StateType>: Mi
     ///     after the reducer.
     ///   - predicate: whether to dispatch, given the state after the reducer; `nil` always dispatches.
     ///   - place: `<file>, <function>:<line>` of the `.bridge(...)` call, for the provenance line.
-    package func appending<Payload>(
+    package static func handler<Payload>(
         extract: @escaping @Sendable (InputActionType) -> Payload?,
         derive: @escaping @Sendable (Payload, GetState<StateType>) -> OutputActionType?,
         predicate: (@Sendable (GetState<StateType>) -> Bool)?,
         place: String
-    ) -> BridgeMiddleware {
-        let handler: BridgeHandler = { action, dispatcher, state in
+    ) -> BridgeHandler {
+        { action, dispatcher, state in
             guard let payload = extract(action) else { return .pure() }
             return IO { output in
                 if let predicate, !predicate(state) { return }
@@ -77,7 +89,6 @@ public struct BridgeMiddleware<InputActionType, OutputActionType, StateType>: Mi
                 output.dispatch(derived, from: dispatcher.appendingInfo("Bridged from \(action) at \(place)"))
             }
         }
-        return BridgeMiddleware(bridges: bridges + [handler])
     }
 
     /// `<file name>, <function>:<line>`, where the file name is the last path component of a `#fileID`.

@@ -68,7 +68,7 @@ enum BridgingModulesSnippets {
     /// The article's three bridge middlewares.
     static func middlewares() -> (
         bridges: BridgeMiddleware<AppAction, AppAction, AppState>,
-        labelled: BridgeMiddleware<AppAction, AppAction, AppState>,
+        composed: BridgeMiddleware<AppAction, AppAction, AppState>,
         guarded: BridgeMiddleware<AppAction, AppAction, AppState>
     ) {
         let bridges = BridgeMiddleware<AppAction, AppAction, AppState>()
@@ -76,20 +76,16 @@ enum BridgingModulesSnippets {
             .bridge(\AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring))
             // A key path to a case with a value >=> a closure that receives the value.
             .bridge(\AppAction.search?.queryChanged >=> { query in AppAction.analytics("searched \(query)") })
-            // The same, with function composition instead of a closure.
-            .bridge(\AppAction.search?.queryChanged >=> SearchAction.load(query:) >>> AppAction.search)
-            // Any extracting closure works where a key path does.
+            // A closure that also receives the state after the reducer.
+            .bridge(\AppAction.search?.queryChanged >=> { _, state in AppAction.analytics("last: \(state.lastQuery)") })
+            // Without a key path: a closure that finds the payload in the action.
             .bridge(
-                { (action: AppAction) in action == .lifecycle(.didEnterBackground) ? () : nil }
-                    >=> AppAction.reachability(.stopMonitoring))
+                Bridge(
+                    on: { (action: AppAction) in action == .lifecycle(.didEnterBackground) ? () : nil },
+                    dispatch: { AppAction.reachability(.stopMonitoring) }))
 
-        let labelled = BridgeMiddleware<AppAction, AppAction, AppState>()
-            .bridge(on: \AppAction.search?.queryChanged, dispatch: { query in AppAction.analytics("typed \(query)") })
-            .bridgeWithState(
-                on: \AppAction.search?.queryChanged,
-                dispatch: { _, state in
-                    AppAction.analytics("last query: \(state.lastQuery)")
-                })
+        let composed = BridgeMiddleware<AppAction, AppAction, AppState>()
+            .bridge(\AppAction.search?.queryChanged >=> SearchAction.load(query:) >>> AppAction.search)
 
         let guarded = BridgeMiddleware<AppAction, AppAction, AppState>()
             .bridge(
@@ -101,6 +97,28 @@ enum BridgingModulesSnippets {
                 when: \.settings.shouldUseReachability
             )
 
-        return (bridges, labelled, guarded)
+        return (bridges, composed, guarded)
     }
+}
+
+extension BridgingModulesSnippets {
+    /// The article's bridge kept in a constant and tested on its own.
+    static func aBridgeOnItsOwn() -> AppAction? {
+        let startMonitoring: Bridge<AppAction, AppAction, AppState> =
+            \AppAction.lifecycle?.didBecomeActive >=> AppAction.reachability(.startMonitoring)
+        let derived = startMonitoring.derivedAction(for: .lifecycle(.didBecomeActive), state: AppState())
+        // derived == .reachability(.startMonitoring)
+        return derived
+    }
+}
+
+// The article's composition operator, declared by the app.
+precedencegroup ForwardComposition {
+    associativity: left
+    higherThan: BridgeArrowPrecedence
+}
+infix operator >>> : ForwardComposition
+
+func >>> <A, B, C>(f: @escaping @Sendable (A) -> B, g: @escaping @Sendable (B) -> C) -> @Sendable (A) -> C {
+    { g(f($0)) }
 }

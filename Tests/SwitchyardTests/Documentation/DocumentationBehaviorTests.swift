@@ -153,7 +153,7 @@ import Testing
         #expect(
             log.actions == [
                 .lifecycle(.didBecomeActive), .reachability(.startMonitoring),
-                .search(.queryChanged("swift")), .analytics("searched swift"), .search(.load(query: "swift")),
+                .search(.queryChanged("swift")), .analytics("searched swift"), .analytics("last: swift"),
                 .lifecycle(.didEnterBackground), .reachability(.stopMonitoring),
             ])
         let original = log.sources[0]
@@ -163,15 +163,15 @@ import Testing
         #expect(bridged.info?.contains("at BridgingModulesSnippets.swift, middlewares():") == true)
     }
 
-    @Test func bridgingModulesLabelledFormsAndStateAfterTheReducer() {
+    @Test func bridgingModulesComposedFunctionsAndABridgeOnItsOwn() {
         typealias Snippets = BridgingModulesSnippets
         let store = Store(
-            initialState: Snippets.AppState(), reducer: Snippets.appReducer, middleware: Snippets.middlewares().labelled
+            initialState: Snippets.AppState(), reducer: Snippets.appReducer, middleware: Snippets.middlewares().composed
         )
         let log = ActionLog(store)
         store.dispatch(.search(.queryChanged("dune")))
-        #expect(
-            log.actions == [.search(.queryChanged("dune")), .analytics("typed dune"), .analytics("last query: dune")])
+        #expect(log.actions == [.search(.queryChanged("dune")), .search(.load(query: "dune"))])
+        #expect(Snippets.aBridgeOnItsOwn() == .reachability(.startMonitoring))
     }
 
     @Test func bridgingModulesPredicatesDecideAfterTheReducer() {

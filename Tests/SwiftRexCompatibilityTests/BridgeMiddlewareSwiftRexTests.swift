@@ -3,25 +3,25 @@ import Testing
 
 // BridgeMiddleware 0.1.3's public spellings, written as its users wrote them, with only the import changed.
 
-private struct Row: Identifiable, Equatable, Sendable {
+private struct BridgedRow: Identifiable, Equatable, Sendable {
     var id: Int
     var taps = 0
     var highlighted = false
 }
 
-private enum RowAction: Equatable, Sendable {
+private enum BridgedRowAction: Equatable, Sendable {
     case tap
     case highlight
 }
 
-private enum AppAction: Equatable, Sendable {
+private enum BridgedAppAction: Equatable, Sendable {
     case start
     case started
     case load(String)
     case loaded(String)
     case ping
     case pong
-    case row(ElementIDAction<Int, RowAction>)
+    case row(ElementIDAction<Int, BridgedRowAction>)
 
     var load: String? {
         guard case .load(let value) = self else { return nil }
@@ -33,7 +33,7 @@ private enum AppAction: Equatable, Sendable {
         return ()
     }
 
-    var row: ElementIDAction<Int, RowAction>? {
+    var row: ElementIDAction<Int, BridgedRowAction>? {
         get {
             guard case .row(let value) = self else { return nil }
             return value
@@ -45,13 +45,13 @@ private enum AppAction: Equatable, Sendable {
     }
 }
 
-private struct AppState: Equatable, Sendable {
+private struct BridgedAppState: Equatable, Sendable {
     var log: [String] = []
     var syncOnLoad = true
-    var rows = [Row(id: 1), Row(id: 2)]
+    var rows = [BridgedRow(id: 1), BridgedRow(id: 2)]
 }
 
-private let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
+private let bridgedAppReducer = Reducer<BridgedAppAction, BridgedAppState>.reduce { action, state in
     switch action {
     case .start: state.log.append("start")
     case .started: state.log.append("started")
@@ -70,30 +70,30 @@ private let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
 
 /// Runs `middleware` in a store and returns the store after `actions`.
 private func run(
-    _ middleware: BridgeMiddleware<AppAction, AppAction, AppState>,
-    _ actions: [AppAction]
-) -> Store<AppAction, AppState> {
-    let store = Store(initialState: AppState(), reducer: appReducer, middleware: middleware)
+    _ middleware: BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState>,
+    _ actions: [BridgedAppAction]
+) -> Store<BridgedAppAction, BridgedAppState> {
+    let store = Store(initialState: BridgedAppState(), reducer: bridgedAppReducer, middleware: middleware)
     for action in actions { store.dispatch(action) }
     return store
 }
 
 @Suite struct BridgeMiddlewareSwiftRexTests {
     @Test func aClosureThatMapsToAnOptionalActionBridgesOnlyWhenItGivesOne() {
-        let middleware = BridgeMiddleware<AppAction, AppAction, AppState>()
-            .bridge({ (action: AppAction) -> AppAction? in action == .start ? .started : nil })
+        let middleware = BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState>()
+            .bridge({ (action: BridgedAppAction) -> BridgedAppAction? in action == .start ? .started : nil })
         let store = run(middleware, [.start, .ping])
         #expect(store.state.log == ["start", "started", "ping"])
     }
 
     @Test func aClosurePredicateSeesTheStateAfterTheReducer() {
-        let middleware = BridgeMiddleware<AppAction, AppAction, AppState>()
+        let middleware = BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState>()
             .bridge({ action in action == .start ? .started : nil }, when: { getState in getState().log == ["start"] })
         #expect(run(middleware, [.start, .start]).state.log == ["start", "started", "start"])
     }
 
     @Test func bridgeWithStateLooksAtEveryActionWithTheStateAfterIt() {
-        let middleware = BridgeMiddleware<AppAction, AppAction, AppState>()
+        let middleware = BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState>()
             .bridgeWithState { action, getState in
                 guard case .load(let value) = action, getState().syncOnLoad else { return nil }
                 return .loaded(value)
@@ -102,23 +102,24 @@ private func run(
     }
 
     @Test func onAKeyPathWithAClosureThatMayGiveNothing() {
-        let middleware = BridgeMiddleware<AppAction, AppAction, AppState>()
-            .bridge(on: \AppAction.load, dispatch: { value in value.isEmpty ? nil : AppAction.loaded(value) })
+        let middleware = BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState>()
+            .bridge(
+                on: \BridgedAppAction.load, dispatch: { value in value.isEmpty ? nil : BridgedAppAction.loaded(value) })
         #expect(run(middleware, [.load(""), .load("b")]).state.log == ["load ", "load b", "loaded b"])
     }
 
     @Test func onAKeyPathWithAValue() {
-        let middleware = BridgeMiddleware<AppAction, AppAction, AppState>()
-            .bridge(on: \AppAction.ping, dispatch: .pong)
+        let middleware = BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState>()
+            .bridge(on: \BridgedAppAction.ping, dispatch: .pong)
         #expect(run(middleware, [.ping, .start]).state.log == ["ping", "pong", "start"])
     }
 
     @Test func theDerivedActionSaysWhereItWasBridgedFrom() {
-        let middleware = BridgeMiddleware<AppAction, AppAction, AppState>()
-            .bridge(on: \AppAction.ping, dispatch: .pong)
+        let middleware = BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState>()
+            .bridge(on: \BridgedAppAction.ping, dispatch: .pong)
         var seen: [String] = []
         let io = middleware.handle(action: .ping, from: ActionSource(file: "F", function: "f", line: 1, info: nil)) {
-            AppState()
+            BridgedAppState()
         }
         io.run(AnyActionHandler { dispatched in seen.append(dispatched.dispatcher.info ?? "") })
         #expect(seen.count == 1)
@@ -126,36 +127,36 @@ private func run(
     }
 
     @Test func liftedToACollectionItStaysABridgeMiddleware() {
-        let rowBridges = BridgeMiddleware<RowAction, RowAction, Row>()
+        let rowBridges = BridgeMiddleware<BridgedRowAction, BridgedRowAction, BridgedRow>()
             .bridge({ action in action == .tap ? .highlight : nil })
-        let lifted: BridgeMiddleware<AppAction, AppAction, AppState> = rowBridges.liftToCollection(
-            action: \AppAction.row,
-            stateCollection: \AppState.rows
+        let lifted: BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState> = rowBridges.liftToCollection(
+            action: \BridgedAppAction.row,
+            stateCollection: \BridgedAppState.rows
         )
         #expect(lifted.count == 1)
         let store = run(lifted, [.row(ElementIDAction(id: 2, action: .tap))])
-        #expect(store.state.rows == [Row(id: 1), Row(id: 2, taps: 1, highlighted: true)])
+        #expect(store.state.rows == [BridgedRow(id: 1), BridgedRow(id: 2, taps: 1, highlighted: true)])
     }
 
     @Test func liftedToACollectionWithClosures() {
-        let rowBridges = BridgeMiddleware<RowAction, RowAction, Row>()
+        let rowBridges = BridgeMiddleware<BridgedRowAction, BridgedRowAction, BridgedRow>()
             .bridge({ action in action == .tap ? .highlight : nil })
-        let lifted: BridgeMiddleware<AppAction, AppAction, AppState> = rowBridges.liftToCollection(
+        let lifted: BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState> = rowBridges.liftToCollection(
             inputAction: { $0.row },
-            outputAction: AppAction.row,
+            outputAction: BridgedAppAction.row,
             stateCollection: { $0.rows }
         )
         let store = run(lifted, [.row(ElementIDAction(id: 1, action: .tap))])
-        #expect(store.state.rows == [Row(id: 1, taps: 1, highlighted: true), Row(id: 2)])
+        #expect(store.state.rows == [BridgedRow(id: 1, taps: 1, highlighted: true), BridgedRow(id: 2)])
     }
 
     @Test func theCoreFormsStillResolveWithTheSwiftRexImport() {
         // The README's forms and the core's, next to the overloads above: none is ambiguous.
-        let middleware = BridgeMiddleware<AppAction, AppAction, AppState>()
-            .bridge(\AppAction.load >=> AppAction.loaded)
-            .bridge(on: \AppAction.load, dispatch: AppAction.loaded)
-            .bridge(on: \AppAction.load, dispatch: { AppAction.loaded($0 + "!") })
-            .bridge(\AppAction.ping >=> AppAction.pong, when: \.syncOnLoad)
+        let middleware = BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState>()
+            .bridge(\BridgedAppAction.load >=> BridgedAppAction.loaded)
+            .bridge(on: \BridgedAppAction.load, dispatch: BridgedAppAction.loaded)
+            .bridge(on: \BridgedAppAction.load, dispatch: { BridgedAppAction.loaded($0 + "!") })
+            .bridge(\BridgedAppAction.ping >=> BridgedAppAction.pong, when: \.syncOnLoad)
         #expect(middleware.count == 4)
         #expect(
             run(middleware, [.load("c"), .ping]).state.log == [
@@ -166,10 +167,10 @@ private func run(
     @Test func aBridgeMiddlewareIsAValueItsBridgeCallsReturnANewOne() {
         // BridgeMiddleware 0.1.3 was a class whose `bridge` also changed the instance; here `bridge` returns a new
         // value and leaves the receiver as it was: keep the result (`m = m.bridge(…)`).
-        var middleware = BridgeMiddleware<AppAction, AppAction, AppState>()
-        _ = middleware.bridge(on: \AppAction.ping, dispatch: .pong)
+        var middleware = BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState>()
+        _ = middleware.bridge(on: \BridgedAppAction.ping, dispatch: .pong)
         #expect(middleware.count == 0)
-        middleware = middleware.bridge(on: \AppAction.ping, dispatch: .pong)
+        middleware = middleware.bridge(on: \BridgedAppAction.ping, dispatch: .pong)
         #expect(middleware.count == 1)
         ignore(middleware.count)
     }

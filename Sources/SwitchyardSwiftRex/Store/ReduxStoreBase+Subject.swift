@@ -1,0 +1,35 @@
+import Switchyard
+
+extension ReduxStoreBase {
+    /// A store whose state lives in `subject`, as SwiftRex 0.8 makes one: it starts from the subject's value, and
+    /// each state the store commits (as `emitsValue` decides) is sent to the subject, on the processing thread, as the
+    /// reducer finishes.
+    ///
+    /// ```swift
+    /// let subject = UnfailableReplayLastSubjectType(initialValue: AppState())
+    /// let store = ReduxStoreBase(subject: subject, reducer: appReducer, middleware: IdentityMiddleware())
+    /// subject.publisher.subscribe(SubscriberType(onValue: { state in print(state) }))
+    /// ```
+    ///
+    /// The store keeps its own copy of the state: a value sent to the subject by anything other than the store does
+    /// not change the store's state.
+    @preconcurrency
+    public convenience init<M: MiddlewareProtocol & Sendable>(
+        subject: UnfailableReplayLastSubjectType<StateType>,
+        reducer: Reducer<ActionType, StateType>,
+        middleware: M,
+        emitsValue: ShouldEmitValue<StateType> = .always
+    ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
+        let send = subject.subscriber.onValue
+        self.init(
+            initialState: subject.value(),
+            reducer: Reducer { action, state in
+                let previous = state
+                reducer.reduce(action, &state)
+                if emitsValue.shouldEmit(previous: previous, new: state) { send(state) }
+            },
+            middleware: middleware,
+            emitsValue: emitsValue
+        )
+    }
+}
