@@ -12,38 +12,19 @@ import Testing
     }
 
     /// What a subscriber received, in order.
-    final class Received<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var storage: [Value] = []
-        private var completions = 0
+    struct Received<Value> {
+        private let log = Log<Value>()
+        private let completions = Locked(0)
 
         var subscriber: SubscriberType<Value, Never> {
-            SubscriberType(onValue: { self.append($0) }, onCompleted: { _ in self.complete() })
+            let log = log
+            let completions = completions
+            return SubscriberType(onValue: { log.append($0) }, onCompleted: { _ in completions.modify { $0 += 1 } })
         }
 
-        func append(_ value: Value) {
-            lock.lock()
-            storage.append(value)
-            lock.unlock()
-        }
-
-        func complete() {
-            lock.lock()
-            completions += 1
-            lock.unlock()
-        }
-
-        var values: [Value] {
-            lock.lock()
-            defer { lock.unlock() }
-            return storage
-        }
-
-        var completed: Int {
-            lock.lock()
-            defer { lock.unlock() }
-            return completions
-        }
+        func append(_ value: Value) { log.append(value) }
+        var values: [Value] { log.values }
+        var completed: Int { completions.value }
     }
 
     @Test func aStoresStatePublisherGivesTheCurrentStateThenEachNewOne() {

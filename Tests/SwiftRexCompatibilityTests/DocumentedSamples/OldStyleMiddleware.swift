@@ -1,0 +1,1 @@
+../../SwitchyardTests/Support/Fixtures/OldStyleMiddleware.swift

@@ -1,1 +1,0 @@
-../../SwitchyardTests/Fixtures/CollectionTypes.swift

@@ -1,1 +1,0 @@
-../../SwitchyardTests/Fixtures/Seed001Middlewares.swift

@@ -1,1 +1,0 @@
-../../SwitchyardTests/Support/Trace.swift

@@ -1,0 +1,93 @@
+import Foundation
+import Switchyard
+import Synchronization
+
+/// A thread-safe counter.
+final class Counter: Sendable {
+    private let storage: Atomic<Int>
+
+    init(_ value: Int = 0) {
+        storage = Atomic(value)
+    }
+
+    var value: Int { storage.load(ordering: .sequentiallyConsistent) }
+
+    @discardableResult
+    func increment() -> Int {
+        storage.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+    }
+
+    @discardableResult
+    func decrement() -> Int {
+        storage.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue
+    }
+}
+
+/// Starts `count` Foundation threads that run `body(index)` together (they wait at a gate until all have started)
+/// and returns a counter of the threads that have finished; wait for it with ``eventually(timeout:_:)``.
+@discardableResult
+func startThreads(
+    _ count: Int,
+    stackSize: Int? = nil,
+    _ body: @escaping @Sendable (Int) -> Void
+) -> Counter {
+    let finished = Counter()
+    let gate = DispatchGroup()
+    gate.enter()
+    for index in 0..<count {
+        let thread = Thread {
+            gate.wait()
+            body(index)
+            finished.increment()
+        }
+        if let stackSize { thread.stackSize = stackSize }
+        thread.start()
+    }
+    gate.leave()
+    return finished
+}
+
+/// A number that identifies the calling thread while it runs.
+func currentThreadNumber() -> UInt {
+    #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+    #else
+        UInt(pthread_self())
+    #endif
+}
+
+private let mainQueueKey: DispatchSpecificKey<UInt8> = {
+    let key = DispatchSpecificKey<UInt8>()
+    DispatchQueue.main.setSpecific(key: key, value: 1)
+    return key
+}()
+
+/// Whether the caller runs on the main queue, the main actor's executor.
+///
+/// On Darwin that is the main thread. On Linux, the test process's async entry point calls `dispatch_main()`, which
+/// ends the main thread and lets a pool thread drain the main queue: there `Thread.isMainThread` is false even on
+/// the main actor, so tests check the main queue itself.
+func isOnMainQueue() -> Bool {
+    let onMainQueue = DispatchQueue.getSpecific(key: mainQueueKey) == 1
+    #if canImport(Darwin)
+        return onMainQueue && Thread.isMainThread
+    #else
+        return onMainQueue
+    #endif
+}
+
+/// A middleware whose IO for `action` counts itself in `blocked`, then blocks its thread until `release` is
+/// signalled: it holds the store busy while a test queues actions behind it.
+func blockingMiddleware<Action: Equatable & Sendable, State>(
+    on action: Action,
+    blocked: Counter,
+    release: DispatchSemaphore
+) -> AnyMiddleware<Action, Action, State> {
+    AnyMiddleware { handled, _, _ in
+        guard handled == action else { return .pure() }
+        return IO { _ in
+            blocked.increment()
+            release.wait()
+        }
+    }
+}
