@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         // Combine where the platform lacks it (Linux, Android, Windows, WASI); only SwitchyardCombine uses it.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // Tests only: the views' collections with swift-identified-collections' IdentifiedArray.
+        .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
         // Documentation: `swift package generate-documentation --target Switchyard`; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -73,7 +75,13 @@ let package = Package(
             name: "SwitchyardInspectorTests",
             dependencies: ["SwitchyardInspector", "Switchyard"]
         ),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardTesting"]),
+        .testTarget(
+            name: "SwitchyardTests",
+            dependencies: [
+                "Switchyard", "SwitchyardTesting",
+                .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+            ]
+        ),
         .testTarget(
             name: "SwitchyardLoggingTests",
             dependencies: ["SwitchyardLogging", "Switchyard", .product(name: "Logging", package: "swift-log")]

@@ -22,7 +22,7 @@ import Testing
             count += 1
             lock.unlock()
             // Leave room for another delivery to start while this one runs.
-            for _ in 0..<50 { _ = value.description }
+            for _ in 0..<10 { _ = value.description }
             lock.lock()
             inside = false
             lock.unlock()
@@ -35,20 +35,22 @@ import Testing
         }
     }
 
-    @Test func aStoresStatePublisherDeliversInCommitOrderWhileEightThreadsDispatch() {
+    @Test func aStoresStatePublisherDeliversInCommitOrderWhileEightThreadsDispatch() async {
         let store = Store(initialState: 0, reducer: Reducer<Int, Int> { step, state in state += step })
         let checks = (0..<4).map { _ in OrderCheck() }
         DispatchQueue.concurrentPerform(iterations: 12) { index in
             if index < 4 {
                 let check = checks[index]
                 let subscription = store.statePublisher.subscribe(SubscriberType(onValue: { check.receive($0) }))
-                for _ in 0..<2_000 { store.dispatch(1) }
+                for _ in 0..<500 { store.dispatch(1) }
                 subscription.unsubscribe()
             } else {
-                for _ in 0..<2_000 { store.dispatch(1) }
+                for _ in 0..<500 { store.dispatch(1) }
             }
         }
-        #expect(store.state == 24_000)
+        // Actions queued by the other threads may still be processed by the store's own queue: wait for them.
+        await store.idle()
+        #expect(store.state == 6_000)
         for check in checks {
             #expect(check.outOfOrder == 0)
             #expect(check.overlapping == 0)
@@ -64,7 +66,7 @@ import Testing
             subject.publisher.subscribe(SubscriberType(onValue: { check.receive($0) }))
         }
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            for _ in 0..<2_000 {
+            for _ in 0..<500 {
                 // Take the next number and send it under one lock, so that numbers are sent in order.
                 counter.next { subject.subscriber.onValue($0) }
             }
@@ -72,10 +74,10 @@ import Testing
         for check in checks {
             #expect(check.outOfOrder == 0)
             #expect(check.overlapping == 0)
-            #expect(check.count == 16_001)
-            #expect(check.lastValue == 16_000)
+            #expect(check.count == 4_001)
+            #expect(check.lastValue == 4_000)
         }
-        #expect(subject.value() == 16_000)
+        #expect(subject.value() == 4_000)
         subscriptions.forEach { $0.unsubscribe() }
     }
 

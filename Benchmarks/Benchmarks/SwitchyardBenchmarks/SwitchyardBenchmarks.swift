@@ -87,6 +87,8 @@ let benchmarks: @Sendable () -> Void = {
     // Observable views: one view on W1's counter; a thousand rows of which each action invalidates one.
     register("V1_one_observable_view", ObservableViewWorkload.self, allocations: .checked)
     register("V1000_thousand_views", ThousandViewsWorkload.self, allocations: .checked, scalingFactor: .kilo)
+    // The same thousand rows as a SwiftUI list makes them: `ForEach` over `scope(collection:action:)`.
+    register("V1000c_thousand_rows_collection", ThousandRowsWorkload.self, allocations: .checked, scalingFactor: .kilo)
     // The inspector attached to W1's store: recording alone, then with a page connected to its server.
     register("I1_inspected_counter", InspectedCounterWorkload.self, allocations: .unchecked)
     register("I2_inspected_counter_with_page", InspectedCounterWithPageWorkload.self, allocations: .unchecked)

@@ -31,6 +31,7 @@ package var allWorkloads: [any Workload.Type] {
         TenThousandMiddlewaresWorkload.self,
         ObservableViewWorkload.self,
         ThousandViewsWorkload.self,
+        ThousandRowsWorkload.self,
         InspectedCounterWorkload.self,
         InspectedCounterWithPageWorkload.self,
         LiteralLiftWorkload.self,  // profiling only; see its documentation

@@ -51,6 +51,13 @@ package final class MainActorMailbox<Value: Sendable>: Sendable {
         }
     }
 
+    /// Takes the value waiting for the main queue, if any, to deliver it now, on the main actor: the block already
+    /// on the main queue then finds nothing to deliver, or a newer value posted after this call.
+    @usableFromInline @MainActor
+    package func takeLatest() -> Value? {
+        slot.withLock { $0.latest.take() }
+    }
+
     /// Stops delivery: a block already on the main queue delivers nothing, later posts are ignored, and the value
     /// waiting is released, after the mailbox unlocks.
     package func close() {

@@ -56,6 +56,7 @@ extension ObservableStore {
             initialState: element,
             diagnostics: diagnostics,
             wholeStateChanged: ChangeDetection.wholeDetector(),
+            elementID: id,
             dispatch: { dispatched in
                 parentSend(dispatched.map { ElementIDAction(id: id, action: $0) }.map(toAction))
             }

@@ -26,9 +26,11 @@ import Observation
 ///   action's pipeline, so `withAnimation { view.send(.toggle) }` animates. Otherwise they arrive through the main
 ///   queue, and the view takes the latest state: states that a newer one superseded while the main queue was busy
 ///   are skipped, the last state always arrives, and an older state never replaces a newer one.
+/// - An action sent from the main thread to an idle store is processed at once, and the view's state is current when
+///   ``send(_:file:function:line:info:)`` returns, with every scheduling policy: a binding reads back what it sent.
 /// - The view does not keep its store alive: keep the store where your app keeps its model. Once the store is
-///   freed, the view keeps its last state and ``send(_:file:function:line:info:)`` drops actions, reported through
-///   the store's diagnostics.
+///   freed, the view keeps its last state and ``send(_:file:function:line:info:)`` drops each action, each one
+///   reported through the store's diagnostics.
 @MainActor
 @dynamicMemberLookup
 public final class ObservableStore<Action, State>: Observable {
@@ -44,19 +46,25 @@ public final class ObservableStore<Action, State>: Observable {
     private var subscription: StoreSubscription?
     /// The scoped views that follow this one's state, each returning `false` once it is gone.
     @usableFromInline @exclusivity(unchecked) var children: [ChildUpdate] = []
-    private var reportedStoreGone = false
     /// What keeps this view's source alive: the parent view of a scoped view.
     private var owner: AnyObject?
     /// Set by a scoped view whose element disappeared: it no longer follows its parent.
     private(set) var isDetached = false
+    /// The id of the element a row view shows, fixed for the row's life; `nil` for other views.
+    @usableFromInline nonisolated let elementID: (any Hashable & Sendable)?
+    /// The rows of the collections scoped from this view with `scope(collection:action:)`, by the collection's key
+    /// path: each keeps its row views while their ids stay.
+    @usableFromInline var rowCaches: [AnyKeyPath: AnyObject] = [:]
 
     @usableFromInline
     init(
         initialState: State,
         diagnostics: StoreDiagnostics,
         wholeStateChanged: @escaping (State, State) -> Bool,
+        elementID: (any Hashable & Sendable)? = nil,
         dispatch: @escaping @Sendable (DispatchedAction<Action>) -> Bool
     ) {
+        self.elementID = elementID
         self.current = initialState
         self.whole = TrackedValue(changed: wholeStateChanged)
         self.diagnostics = diagnostics
@@ -111,7 +119,11 @@ public final class ObservableStore<Action, State>: Observable {
 
     /// Dispatches `action` to the store, with the caller as its ``ActionSource``.
     ///
-    /// Once the store is freed, the action is dropped and reported through the store's diagnostics.
+    /// When the store is idle, the action is processed at once on the main thread, and this view (with the views
+    /// scoped from it) holds the resulting state when `send` returns, whatever the store's scheduling policy. When
+    /// another thread is processing, the action is queued and the view updates when it is processed.
+    ///
+    /// Once the store is freed, the action is dropped and reported through the store's diagnostics, each time.
     public func send(
         _ action: Action,
         file: String = #fileID,
@@ -134,8 +146,7 @@ public final class ObservableStore<Action, State>: Observable {
             )
             return
         }
-        guard !dispatcher(dispatched), !reportedStoreGone else { return }
-        reportedStoreGone = true
+        guard !dispatcher(dispatched) else { return }
         diagnostics.report(
             StoreDiagnostic(
                 kind: .storeGone,

@@ -9,7 +9,8 @@ extension ReduxStoreBase {
     ///
     /// The view does not keep the store alive. With ``SchedulingPolicy/mainThread`` it takes each state
     /// synchronously, in the action's pipeline; otherwise it takes the latest state through the main queue, skipping
-    /// the states that a newer one superseded while the main queue was busy (the last state always arrives).
+    /// the states that a newer one superseded while the main queue was busy (the last state always arrives), and an
+    /// action it sends from the main thread to an idle store updates it before `send` returns.
     @MainActor @inlinable
     public func observable() -> ObservableStore<ActionType, StateType> {
         let delivery = MainActorStates<ActionType, StateType>(synchronous: scheduling == .mainThread)
@@ -18,9 +19,14 @@ extension ReduxStoreBase {
             initialState: current,
             diagnostics: diagnostics,
             wholeStateChanged: ChangeDetection.wholeDetector(),
-            dispatch: { [weak self] dispatched in
+            dispatch: { [weak self, delivery] dispatched in
                 guard let self else { return false }
                 self.dispatch(dispatched)
+                // Sent on the main thread to an idle store, the action was processed on it: its state waits in the
+                // mailbox, taken now so that the view is current when `send` returns.
+                if !delivery.synchronous, MainThread.isCurrent {
+                    MainActor.assumeIsolated { delivery.receivePending() }
+                }
                 return true
             }
         )
@@ -72,6 +78,12 @@ final class MainActorStates<Action, State: Sendable>: @unchecked Sendable {
         } else {
             mailbox.post(state) { [self] latest in receive(latest) }
         }
+    }
+
+    /// Delivers now the state waiting for the main queue, if any.
+    @usableFromInline @MainActor
+    func receivePending() {
+        if let latest = mailbox.takeLatest() { receive(latest) }
     }
 
     @inlinable @MainActor

@@ -1,5 +1,8 @@
+import Dispatch
+import Observation
 import Switchyard
 import SwitchyardTesting
+import Synchronization
 import Testing
 
 // The code of TestingWithTestStore.md (and of the debounce example of AsyncEffects.md), compiled and run.
@@ -108,5 +111,63 @@ struct DelayedSearchAPI<C: Clock<Duration>>: SearchFeature.SearchAPI {
         await clock.advance(by: .milliseconds(400))
         await store.receive(.results(["swift 1", "swift 2"])) { $0.results = ["swift 1", "swift 2"] }
         await store.finish()
+    }
+}
+
+/// The list of the article's views section.
+enum ListFeature {
+    struct Item: Equatable, Sendable, Identifiable {
+        let id: Int
+        var isDone = false
+    }
+
+    enum ItemAction: Equatable, Sendable {
+        case toggle
+    }
+
+    enum Action: Equatable, Sendable {
+        case item(ElementIDAction<Int, ItemAction>)
+    }
+
+    struct State: Equatable, Sendable {
+        var items = (1...3).map { Item(id: $0) }
+    }
+
+    static let reducer = Reducer<Action, State>.reduce { action, state in
+        guard case .item(let element) = action,
+            let index = state.items.firstIndex(where: { $0.id == element.id })
+        else { return }
+        state.items[index].isDone.toggle()
+    }
+}
+
+@Suite struct TestingViewsSnippets {
+    @MainActor
+    @Test(arguments: [SchedulingPolicy.callerThread, .mainThread])
+    func theRowThatChangesIsTheOnlyOneInvalidated(policy: SchedulingPolicy) async {
+        let store = Store(initialState: ListFeature.State(), reducer: ListFeature.reducer, scheduling: policy)
+        let view = store.observable()
+        let rows = view.scope(collection: \.items, action: ListFeature.Action.item)
+
+        let invalidated = Mutex<[Int]>([])
+        for row in rows {
+            withObservationTracking {
+                _ = row.isDone
+            } onChange: { [id = row.id] in
+                invalidated.withLock { $0.append(id) }
+            }
+        }
+
+        // Sent by the view: processed before `send` returns.
+        rows[1].send(.toggle)
+        #expect(rows[1].isDone)
+
+        // Dispatched by other threads: wait for the store, then for the main actor.
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in
+            store.dispatch(.item(ElementIDAction(id: 3, action: .toggle)))
+        }
+        await store.idle()
+        #expect(view.items[2].isDone)  // toggled three times
+        #expect(invalidated.withLock { $0 } == [2, 3])
     }
 }

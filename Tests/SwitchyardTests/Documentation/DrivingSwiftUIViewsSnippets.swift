@@ -1,4 +1,5 @@
 import Switchyard
+import Testing
 
 #if canImport(SwiftUI)
     import SwiftUI
@@ -32,6 +33,30 @@ struct DrivingSwiftUIViewsSnippets {
         store.observable()
     }
 
+    static let searchReducer = Reducer<SearchAction, SearchState>.reduce { action, state in
+        switch action {
+        case .queryChanged(let query): state.query = query
+        case .results(let movies): state.results = movies
+        case .favorite(let element):
+            guard let index = state.results.firstIndex(where: { $0.id == element.id }) else { return }
+            state.results[index].isFavorite.toggle()
+        }
+    }
+    var searchReducer: Reducer<SearchAction, SearchState> { Self.searchReducer }
+
+    func makeSearchStore(report: @escaping @Sendable (StoreDiagnostic) -> Void) -> Store<SearchAction, SearchState> {
+        Store(
+            initialState: SearchState(),
+            reducer: searchReducer,
+            diagnostics: StoreDiagnostics { diagnostic in report(diagnostic) }
+        )
+    }
+
+    @MainActor
+    func movieRows(of search: ObservableStore<SearchAction, SearchState>) -> ObservableRows<MovieAction, Movie> {
+        search.scope(collection: \.results, action: SearchAction.favorite)
+    }
+
     @MainActor
     func rowView(
         of search: ObservableStore<SearchAction, SearchState>, movie id: Movie.ID
@@ -44,18 +69,46 @@ struct DrivingSwiftUIViewsSnippets {
         search.storeBinding(\.query, send: SearchAction.queryChanged)
     }
 
+    @MainActor
+    func type(_ text: String, into search: ObservableStore<SearchAction, SearchState>) -> String {
+        let query = search.storeBinding(\.query, send: SearchAction.queryChanged)
+        query.wrappedValue = text  // sends .queryChanged(text)
+        return query.wrappedValue  // text: the store was idle, so the view is already current
+    }
+
     #if canImport(SwiftUI)
         struct SearchScreen: View {
             let search: ObservableStore<SearchAction, SearchState>
 
             var body: some View {
                 TextField("Search", text: search.binding(\.query, send: SearchAction.queryChanged))
-                List(search.results) { movie in
-                    if let row = search.scope(element: movie.id, in: \.results, action: SearchAction.favorite) {
+                List {
+                    ForEach(search.scope(collection: \.results, action: SearchAction.favorite)) { row in
                         Button(row.title) { row.send(.toggleFavorite) }
                     }
                 }
             }
         }
     #endif
+}
+
+/// The article's functions behave as it says.
+@MainActor
+@Suite struct DrivingSwiftUIViewsSnippetTests {
+    typealias Snippets = DrivingSwiftUIViewsSnippets
+
+    @Test func aBindingReadsBackWhatItSentAndRowsSendForTheirElement() {
+        let reports = Locked<[StoreDiagnostic.Kind]>([])
+        let store = Snippets().makeSearchStore { diagnostic in reports.modify { $0.append(diagnostic.kind) } }
+        let search = store.observable()
+        #expect(Snippets().type("dune", into: search) == "dune")
+        search.send(.results([Snippets.Movie(id: 1, title: "Dune"), Snippets.Movie(id: 2, title: "Alien")]))
+        let rows = Snippets().movieRows(of: search)
+        #expect(rows.map(\.id) == [1, 2])
+        rows[1].send(.toggleFavorite)
+        #expect(rows[1].isFavorite && !rows[0].isFavorite)
+        #expect(Snippets().rowView(of: search, movie: 2)?.isFavorite == true)
+        #expect(Snippets().rowView(of: search, movie: 3) == nil)
+        #expect(reports.value == [.scopedElementMissing])
+    }
 }

@@ -45,6 +45,8 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline private(set) var waitingReaders = 0
     /// How many reductions were committed.
     @usableFromInline private(set) var commits: UInt64 = 0
+    /// The tasks waiting for the store to have nothing left to process; let go of, which resumes them, when it does.
+    @usableFromInline private(set) var idleWaiters: IdleWaiters?
     @usableFromInline private(set) var waitingProducers = 0
     @usableFromInline private(set) var observers: ContiguousArray<StateObserver<State>> = []
     @usableFromInline private(set) var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
@@ -261,6 +263,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         if outOfBand != nil { return .outOfBand }
         if queue.isEmpty {
             if queue.capacity > limits.retainedQueueCapacity { released.keep(queue.removeAll()) }
+            if idleWaiters != nil { released.keep(idleWaiters.take()!) }
             phase = .idle
             return .idle(wakeProducers: waitingProducers > 0)
         }
@@ -296,6 +299,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         guard queue.isEmpty, outOfBand == nil else { return nil }
         refresh(&context, released: &released)
         if queue.capacity > limits.retainedQueueCapacity { released.keep(queue.removeAll()) }
+        if idleWaiters != nil { released.keep(idleWaiters.take()!) }
         phase = .idle
         return .idle(wakeProducers: waitingProducers > 0)
     }
@@ -363,6 +367,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         var observers: ContiguousArray<StateObserver<State>>
         var inspection: StoreInspection<Action, State>?
         var registrations: Registrations<Action, State>?
+        var idleWaiters: IdleWaiters?
     }
 
     /// Closes the engine when the store is freed: nothing is accepted or processed afterwards (the processing
@@ -380,13 +385,27 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             runtime: runtime,
             observers: observers,
             inspection: inspection,
-            registrations: current
+            registrations: current,
+            idleWaiters: idleWaiters.take()
         )
         runtime = []
         observers = []
         inspection = nil
         registrations = nil
         return closed
+    }
+
+    /// Adds `continuation` to the tasks resumed once the store has nothing left to process; `false`, leaving it to
+    /// the caller, when the store has nothing to process now or is closed.
+    mutating func waitForIdle(_ continuation: CheckedContinuation<Void, Never>) -> Bool {
+        switch phase {
+        case .closed: return false
+        case .idle where queue.isEmpty && outOfBand == nil: return false
+        default:
+            if idleWaiters == nil { idleWaiters = IdleWaiters() }
+            idleWaiters!.append(continuation)
+            return true
+        }
     }
 }
 

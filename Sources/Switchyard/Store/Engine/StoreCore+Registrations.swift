@@ -115,6 +115,15 @@ extension StoreCore {
 extension StoreCore {
     // MARK: - Inspection
 
+    /// Returns once the store has nothing left to process: no action queued or in progress, no out-of-band commit
+    /// waiting; at once when it has none now or is freed.
+    func waitUntilIdle() async {
+        await withCheckedContinuation { continuation in
+            let waits = engine.withLock { $0.waitForIdle(continuation) }
+            if !waits { continuation.resume() }
+        }
+    }
+
     /// Commits a state that no action produced (a debugging tool travelling in time): `change` edits the state,
     /// observers are told as for an action, no middleware sees it and no IO runs. Waits, without blocking a thread,
     /// for the engine to run it (see ``requestOutOfBand(_:done:)``); `false` when the store was freed first.

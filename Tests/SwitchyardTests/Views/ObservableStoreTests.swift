@@ -234,14 +234,16 @@ final class DiagnosticsLog: Sendable {
         #expect(log.reported == [.scopedElementMissing])
     }
 
-    @Test func sendingAfterTheStoreIsFreedDropsTheActionAndReportsOnce() {
+    @Test func sendingAfterTheStoreIsFreedDropsEachActionAndReportsEachOne() {
         var store: Store<Action, State>? = makeStore()
         let view = store!.observable()
+        let row = view.scope(element: 1, in: \.rows, action: Action.row)!
         store = nil
         view.send(.increment)
         view.send(.increment)
+        row.send(.rename("gone"))
         #expect(view.count == 0)
-        #expect(log.reported == [.storeGone])
+        #expect(log.reported == [.storeGone, .storeGone, .storeGone])
     }
 
     @Test func aBindingReadsTheStateAndSendsTheActionFromItsCaller() {

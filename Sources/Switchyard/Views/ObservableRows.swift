@@ -1,0 +1,115 @@
+// Unsafe code of this file, and the invariant it relies on: `ObservableStore.id` of a view that is not a row copies its
+// state's id out of `MainActor.assumeIsolated` through a `nonisolated(unsafe)` local: the closure runs synchronously on
+// the calling thread (which it has checked is the main actor's) before the local is read, so no other thread sees it.
+
+/// The row views of a collection in a view's state, in the collection's order: what `ForEach` takes.
+///
+/// ```swift
+/// ForEach(listView.scope(collection: \.todos, action: ListAction.todo)) { row in
+///     TodoRow(view: row)
+/// }
+/// ```
+///
+/// Made by ``ObservableStore/scope(collection:action:)``. Each row is an ``ObservableStore`` of one element,
+/// identified by the element's id; it is made once and kept while its id stays in the collection, wherever the
+/// element moves.
+public struct ObservableRows<Action, Element: Identifiable>: RandomAccessCollection, Sendable
+where Element.ID: Sendable {
+    /// The row views, in the collection's order.
+    @usableFromInline let rows: [ObservableStore<Action, Element>]
+
+    @inlinable
+    init(rows: [ObservableStore<Action, Element>]) {
+        self.rows = rows
+    }
+
+    /// The position of the first row.
+    @inlinable public var startIndex: Int { rows.startIndex }
+    /// The position after the last row.
+    @inlinable public var endIndex: Int { rows.endIndex }
+
+    /// The row view at `position`.
+    @inlinable
+    public subscript(position: Int) -> ObservableStore<Action, Element> { rows[position] }
+}
+
+extension ObservableStore: Identifiable where State: Identifiable {
+    /// The id of the element this view shows: for a row view (from ``scope(collection:action:)`` or
+    /// ``scope(element:in:action:)``), its element's id, fixed for the row's life; for another view, the id of its
+    /// current state, read on the main actor.
+    public nonisolated var id: State.ID {
+        if let elementID { return elementID as! State.ID }
+        nonisolated(unsafe) var id: State.ID?
+        MainActor.assumeIsolated { id = stateWithoutTracking.id }
+        return id!
+    }
+}
+
+/// The rows of one collection scoped from a view: a row view per id, kept while the id stays, updated with the
+/// parent's states in one pass over the collection.
+@MainActor
+@usableFromInline
+final class RowCache<Action, Element: Identifiable> where Element.ID: Sendable {
+    @usableFromInline var rows: [ObservableStore<Action, Element>] = []
+    /// The ids of ``rows``, in the same order.
+    @usableFromInline var ids: [Element.ID] = []
+    @usableFromInline var byID: [Element.ID: ObservableStore<Action, Element>] = [:]
+    /// What readers of the rows depend on: bumped when the ids or their order change.
+    @usableFromInline let order = ObservedVersion()
+    @usableFromInline let makeRow: (Element) -> ObservableStore<Action, Element>
+    @usableFromInline let diagnostics: StoreDiagnostics
+
+    @inlinable
+    init(diagnostics: StoreDiagnostics, makeRow: @escaping (Element) -> ObservableStore<Action, Element>) {
+        self.diagnostics = diagnostics
+        self.makeRow = makeRow
+    }
+
+    /// Gives each element to its row, making rows for new ids and letting go of the rows whose ids left; bumps
+    /// ``order`` when the ids or their order changed. While they stay in order, nothing is allocated.
+    @inlinable
+    func update<Elements: Collection>(_ elements: Elements) where Elements.Element == Element {
+        if elements.count == ids.count {
+            var offset = 0
+            for element in elements {
+                guard ids[offset] == element.id else { break }
+                rows[offset].apply(element)
+                offset += 1
+            }
+            if offset == ids.count { return }
+        }
+        reorder(elements)
+    }
+
+    /// ``update(_:)`` when the ids changed: rows for the ids that stay are kept, wherever they moved.
+    @inlinable
+    func reorder<Elements: Collection>(_ elements: Elements) where Elements.Element == Element {
+        var newRows: [ObservableStore<Action, Element>] = []
+        var newIDs: [Element.ID] = []
+        newRows.reserveCapacity(elements.count)
+        newIDs.reserveCapacity(elements.count)
+        var left = byID
+        for element in elements {
+            let row: ObservableStore<Action, Element>
+            if let existing = left.removeValue(forKey: element.id) {
+                row = existing
+                row.apply(element)
+            } else if let repeated = byID[element.id] {
+                // The same id twice in the collection: one row shows the first element with it.
+                row = repeated
+            } else {
+                row = makeRow(element)
+                byID[element.id] = row
+            }
+            newRows.append(row)
+            newIDs.append(element.id)
+        }
+        for (id, row) in left {
+            row.detach()
+            byID[id] = nil
+        }
+        rows = newRows
+        ids = newIDs
+        order.bump()
+    }
+}

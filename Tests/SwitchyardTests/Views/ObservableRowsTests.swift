@@ -1,0 +1,170 @@
+import IdentifiedCollections
+import Observation
+import Switchyard
+import Testing
+
+/// `scope(collection:action:)`: the rows of a collection as `ForEach` takes them.
+@MainActor
+@Suite struct ObservableRowsTests {
+    struct Todo: Sendable, Equatable, Identifiable {
+        let id: Int
+        var title: String
+        var isDone = false
+    }
+
+    enum TodoAction: Sendable, Equatable {
+        case toggle
+        case rename(String)
+    }
+
+    struct State: Sendable, Equatable {
+        var todos: [Todo]
+        var filter = ""
+    }
+
+    enum Action: Sendable, Equatable {
+        case todo(ElementIDAction<Int, TodoAction>)
+        case insert(Todo, at: Int)
+        case remove(Int)
+        case move(from: Int, to: Int)
+        case setFilter(String)
+    }
+
+    static let reducer = Reducer<Action, State>.reduce { action, state in
+        switch action {
+        case .todo(let element):
+            guard let index = state.todos.firstIndex(where: { $0.id == element.id }) else { return }
+            switch element.action {
+            case .toggle: state.todos[index].isDone.toggle()
+            case .rename(let title): state.todos[index].title = title
+            }
+        case .insert(let todo, let index): state.todos.insert(todo, at: index)
+        case .remove(let id): state.todos.removeAll { $0.id == id }
+        case .move(let from, let to): state.todos.insert(state.todos.remove(at: from), at: to)
+        case .setFilter(let filter): state.filter = filter
+        }
+    }
+
+    let log = DiagnosticsLog()
+
+    func makeStore(count: Int = 3) -> Store<Action, State> {
+        Store(
+            initialState: State(todos: (1...count).map { Todo(id: $0, title: "todo \($0)") }),
+            reducer: Self.reducer,
+            scheduling: .mainThread,
+            diagnostics: log.diagnostics
+        )
+    }
+
+    @Test func rowsAreIdentifiedByTheirElementsIDsInTheCollectionsOrder() {
+        let view = makeStore().observable()
+        let rows = view.scope(collection: \.todos, action: Action.todo)
+        #expect(rows.map(\.id) == [1, 2, 3])
+        #expect(rows.map(\.title) == ["todo 1", "todo 2", "todo 3"])
+        #expect(rows.count == 3 && rows[rows.startIndex].id == 1)
+    }
+
+    @Test func aRowViewIsMadeOncePerIDAndKeptThroughMovesInsertsAndRemovals() {
+        let store = makeStore()
+        let view = store.observable()
+        let first = view.scope(collection: \.todos, action: Action.todo).map(ObjectIdentifier.init)
+        #expect(view.scope(collection: \.todos, action: Action.todo).map(ObjectIdentifier.init) == first)
+        store.dispatch(.move(from: 0, to: 2))
+        store.dispatch(.insert(Todo(id: 4, title: "todo 4"), at: 0))
+        store.dispatch(.remove(2))
+        let rows = view.scope(collection: \.todos, action: Action.todo)
+        #expect(rows.map(\.id) == [4, 3, 1])
+        let identities = rows.map(ObjectIdentifier.init)
+        #expect(identities[1] == first[2])
+        #expect(identities[2] == first[0])
+        #expect(!first.contains(identities[0]))
+    }
+
+    @Test func aRowSendsItsActionsForItsID() {
+        let store = makeStore()
+        let view = store.observable()
+        let rows = view.scope(collection: \.todos, action: Action.todo)
+        rows[1].send(.rename("milk"))
+        #expect(store.state.todos[1].title == "milk")
+        #expect(rows[1].title == "milk")
+        #expect(rows[0].title == "todo 1")
+    }
+
+    @Test func readingTheRowsDependsOnTheIDsAndTheirOrderOnly() {
+        let store = makeStore()
+        let view = store.observable()
+        let list = Invalidations { _ = view.scope(collection: \.todos, action: Action.todo) }
+        store.dispatch(.todo(ElementIDAction(id: 2, action: .toggle)))
+        store.dispatch(.setFilter("milk"))
+        #expect(list.take() == 0)
+        store.dispatch(.move(from: 0, to: 1))
+        #expect(list.take() == 1)
+        store.dispatch(.insert(Todo(id: 9, title: "new"), at: 3))
+        #expect(list.take() == 1)
+        store.dispatch(.remove(9))
+        #expect(list.take() == 1)
+    }
+
+    @Test func aToggledRowOfAThousandInvalidatesThatRowOnly() {
+        let store = makeStore(count: 1_000)
+        let view = store.observable()
+        let rows = view.scope(collection: \.todos, action: Action.todo)
+        let readers = rows.map { row in Invalidations { _ = row.isDone } }
+        let list = Invalidations { _ = view.scope(collection: \.todos, action: Action.todo) }
+        rows[500].send(.toggle)
+        #expect(readers.map { $0.take() } == (0..<1_000).map { $0 == 500 ? 1 : 0 })
+        #expect(list.take() == 0)
+        #expect(rows[500].isDone)
+    }
+
+    @Test func aRowWhoseElementLeftKeepsItsLastStateAndReportsEverySend() {
+        let store = makeStore()
+        let view = store.observable()
+        let row = view.scope(collection: \.todos, action: Action.todo)[0]
+        store.dispatch(.remove(1))
+        row.send(.toggle)
+        row.send(.toggle)
+        #expect(row.title == "todo 1" && !row.isDone)
+        #expect(log.reported == [.scopedElementMissing, .scopedElementMissing])
+        // The id comes back: a new row, the old one stays detached.
+        store.dispatch(.insert(Todo(id: 1, title: "again"), at: 0))
+        let again = view.scope(collection: \.todos, action: Action.todo)[0]
+        #expect(again !== row && again.title == "again")
+    }
+}
+
+/// The rows of an `IdentifiedArrayOf`, the collection TCA apps keep their lists in.
+@MainActor
+@Suite struct ObservableRowsOfIdentifiedArrayTests {
+    typealias Todo = ObservableRowsTests.Todo
+    typealias TodoAction = ObservableRowsTests.TodoAction
+
+    struct State: Sendable, Equatable {
+        var todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "milk"), Todo(id: 2, title: "eggs")]
+    }
+
+    enum Action: Sendable, Equatable {
+        case todo(ElementIDAction<Int, TodoAction>)
+        case remove(Int)
+    }
+
+    static let reducer = Reducer<Action, State>.reduce { action, state in
+        switch action {
+        case .todo(let element): if element.action == .toggle { state.todos[id: element.id]?.isDone.toggle() }
+        case .remove(let id): state.todos.remove(id: id)
+        }
+    }
+
+    @Test func rowsOfAnIdentifiedArrayAreKeptPerID() {
+        let store = Store(initialState: State(), reducer: Self.reducer, scheduling: .mainThread)
+        let view = store.observable()
+        let rows = view.scope(collection: \.todos, action: Action.todo)
+        #expect(rows.map(\.id) == [1, 2])
+        rows[1].send(.toggle)
+        #expect(store.state.todos[id: 2]?.isDone == true)
+        store.dispatch(.remove(1))
+        let after = view.scope(collection: \.todos, action: Action.todo)
+        #expect(after.map(\.id) == [2])
+        #expect(after[0] === rows[1] && after[0].isDone)
+    }
+}
