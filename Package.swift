@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SwitchyardCombine", targets: ["SwitchyardCombine"]),
         .library(name: "SwitchyardInspector", targets: ["SwitchyardInspector"]),
         .library(name: "SwitchyardSwiftRex", targets: ["SwitchyardSwiftRex"]),
+        .library(name: "SwitchyardPersistence", targets: ["SwitchyardPersistence"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -20,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         // Combine where the platform lacks it (Linux, Android, Windows, WASI); only SwitchyardCombine uses it.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // SQLite, for SwitchyardPersistence only (the system's SQLite: `libsqlite3-dev` on Linux).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Tests only: the views' collections with swift-identified-collections' IdentifiedArray.
         .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
         // Documentation: `swift package generate-documentation --target Switchyard`; no target depends on it.
@@ -68,6 +71,28 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
             resources: [.copy("Resources/index.html")]
+        ),
+        // A store's state kept in SQLite between launches: a snapshot and a journal of actions, on GRDB.
+        .target(
+            name: "SwitchyardPersistence",
+            dependencies: [
+                "Switchyard",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        // A process that dispatches at full speed until it is killed, for the persistence crash tests.
+        .executableTarget(
+            name: "SwitchyardPersistenceCrashHarness",
+            dependencies: ["SwitchyardPersistence", "Switchyard"],
+            path: "Tests/SwitchyardPersistenceCrashHarness"
+        ),
+        .testTarget(
+            name: "SwitchyardPersistenceTests",
+            dependencies: [
+                "SwitchyardPersistence", "Switchyard", "SwitchyardPersistenceCrashHarness",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // What exists only so that code written for SwiftRex and BridgeMiddleware compiles with the import changed.
         .target(name: "SwitchyardSwiftRex", dependencies: ["Switchyard"]),

@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "SwitchyardInspector", package: "Switchyard"),
+                .product(name: "SwitchyardPersistence", package: "Switchyard"),
             ]
         ),
         .executableTarget(

@@ -45,6 +45,14 @@ let package = Package(
             name: "InjectionExample",
             dependencies: ["CounterState", .product(name: "Switchyard", package: "Switchyard")]
         ),
+        // A to-do list whose state survives runs, in a SQLite file.
+        .executableTarget(
+            name: "TodoExample",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardPersistence", package: "Switchyard"),
+            ]
+        ),
         // Observable views driven by a script of actions: which views each action re-renders.
         .executableTarget(name: "ViewsExample", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
         // The same kind of views in a SwiftUI app (Apple platforms): a debounced search, scoped rows, a binding.

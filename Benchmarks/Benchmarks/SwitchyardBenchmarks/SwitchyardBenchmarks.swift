@@ -89,6 +89,13 @@ let benchmarks: @Sendable () -> Void = {
     register("V1000_thousand_views", ThousandViewsWorkload.self, allocations: .checked, scalingFactor: .kilo)
     // The same thousand rows as a SwiftUI list makes them: `ForEach` over `scope(collection:action:)`.
     register("V1000c_thousand_rows_collection", ThousandRowsWorkload.self, allocations: .checked, scalingFactor: .kilo)
+    // W1's store persisted: the journal's cost on the processing thread (the writer's allocations, on its own
+    // thread, are counted too, so they are reported, not gated), the writer's throughput, every action committed.
+    register("P1_journaled_counter", JournaledCounterWorkload.self, allocations: .unchecked)
+    register(
+        "P1w_journal_writer_throughput", JournalWriterWorkload.self, allocations: .notMeasured, scalingFactor: .kilo)
+    register(
+        "P1e_every_action_committed", EveryActionCounterWorkload.self, allocations: .notMeasured, scalingFactor: .kilo)
     // The inspector attached to W1's store: recording alone, then with a page connected to its server.
     register("I1_inspected_counter", InspectedCounterWorkload.self, allocations: .unchecked)
     register("I2_inspected_counter_with_page", InspectedCounterWithPageWorkload.self, allocations: .unchecked)

@@ -1,7 +1,7 @@
 import Switchyard
 
 /// The state of the counter workloads: one `Int`.
-package struct Counter: Sendable, Equatable {
+package struct Counter: Sendable, Equatable, Codable {
     /// How many actions the reducer has seen.
     package var count = 0
 
@@ -10,7 +10,7 @@ package struct Counter: Sendable, Equatable {
 }
 
 /// The action of the counter workloads.
-package enum CounterAction: Sendable {
+package enum CounterAction: Sendable, Codable {
     /// Adds one to the counter.
     case increment
 }

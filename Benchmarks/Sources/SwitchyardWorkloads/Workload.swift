@@ -32,6 +32,9 @@ package var allWorkloads: [any Workload.Type] {
         ObservableViewWorkload.self,
         ThousandViewsWorkload.self,
         ThousandRowsWorkload.self,
+        JournaledCounterWorkload.self,
+        JournalWriterWorkload.self,
+        EveryActionCounterWorkload.self,
         InspectedCounterWorkload.self,
         InspectedCounterWithPageWorkload.self,
         LiteralLiftWorkload.self,  // profiling only; see its documentation

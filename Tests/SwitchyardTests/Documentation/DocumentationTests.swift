@@ -50,6 +50,7 @@ import Testing
             "Sources/Switchyard/Switchyard.docc/UsingCombine.md",
             "Sources/Switchyard/Switchyard.docc/DrivingSwiftUIViews.md",
             "Sources/Switchyard/Switchyard.docc/InspectingAStore.md",
+            "Sources/Switchyard/Switchyard.docc/PersistingState.md",
         ]
         for document in expected {
             #expect(documents.contains(document), "missing \(document)")

@@ -1,0 +1,73 @@
+import Foundation
+import Switchyard
+import SwitchyardPersistence
+
+
+/// A file in a fresh temporary folder, for the persistence workloads.
+func temporaryDatabasePath() -> String {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "switchyard-bench-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appending(path: "counter.sqlite").path
+}
+
+/// P1: W1's counter store with its state persisted and every action journaled, batched within 10 ms (the default):
+/// what the processing thread pays to hand each action to the writer.
+package final class JournaledCounterWorkload: Workload, @unchecked Sendable {
+    package static let name = "p1"
+    private let persistence: StatePersistence<CounterAction, Counter>
+    private let store: Store<CounterAction, Counter>
+
+    package init() {
+        persistence = try! StatePersistence(
+            path: temporaryDatabasePath(), initialState: Counter(), reducer: .counter)
+        store = Store(restoring: persistence)
+    }
+
+    package func run(_ count: Int) {
+        let expected = store.state.count + count
+        for _ in 0..<count {
+            store.dispatch(.increment)
+        }
+        precondition(store.state.count == expected, "the store lost actions")
+    }
+}
+
+/// P1w: the journal writer's throughput: dispatches a batch of actions and waits until the writer has committed
+/// them all (encoding, inserting, snapshots and compaction); the time reads per journaled action.
+package final class JournalWriterWorkload: Workload, @unchecked Sendable {
+    package static let name = "p1w"
+    private let persistence: StatePersistence<CounterAction, Counter>
+    private let store: Store<CounterAction, Counter>
+
+    package init() {
+        persistence = try! StatePersistence(
+            path: temporaryDatabasePath(), initialState: Counter(), reducer: .counter)
+        store = Store(restoring: persistence)
+    }
+
+    package func run(_ count: Int) {
+        for _ in 0..<count {
+            store.dispatch(.increment)
+        }
+        persistence.flush()
+    }
+}
+
+/// P1e: W1's counter store with every action committed, and synced, before the next is processed.
+package final class EveryActionCounterWorkload: Workload, @unchecked Sendable {
+    package static let name = "p1e"
+    private let store: Store<CounterAction, Counter>
+
+    package init() {
+        let persistence = try! StatePersistence(
+            path: temporaryDatabasePath(), initialState: Counter(), reducer: .counter,
+            options: PersistenceOptions(durability: .everyAction))
+        store = Store(restoring: persistence)
+    }
+
+    package func run(_ count: Int) {
+        for _ in 0..<count {
+            store.dispatch(.increment)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// How a persisted store writes its journal, when it snapshots, and what it does with a file it cannot use.
+public struct PersistenceOptions: Sendable {
+    /// When a journaled action is committed to the file.
+    public enum Durability: Sendable, Equatable {
+        /// Each action is committed before the next is processed: the processing thread waits for the commit, and
+        /// the file is synced on every commit (`synchronous = FULL`), so a committed action survives a power loss
+        /// as well as a crash of the process. Costs a commit and a sync per action.
+        case everyAction
+        /// Actions are handed to a writer thread of their own and committed in batches, at most `maxDelay` after
+        /// they were processed: the processing thread only queues the action. A crash of the process loses at most
+        /// the actions of the last `maxDelay`; WAL mode with `synchronous = NORMAL` keeps every committed batch
+        /// through a crash of the process (a power loss may lose the last batches).
+        case batched(maxDelay: Duration)
+    }
+
+    /// What to do with a file that cannot be used: one that is not a database or is corrupt, whose snapshot or
+    /// journal does not decode, or that a newer version of the app wrote. The file is never deleted or overwritten.
+    public enum BadFilePolicy: Sendable, Equatable {
+        /// Renames the file (and its `-wal` and `-shm` companions) to `<name>.unusable-<date>`, next to it, and
+        /// starts a new file from the initial state.
+        case moveAside
+        /// Leaves the file as it is and starts from the initial state without persisting anything in this run.
+        case keepAndDoNotPersist
+    }
+
+    /// When actions are committed; batched, at most 10 ms behind, by default.
+    public var durability: Durability
+    /// A snapshot of the persisted state is written after this many journaled actions, and the journal before it
+    /// compacted.
+    public var snapshotEveryActions: Int
+    /// A snapshot is also written when this much time passed since the last one and actions were journaled since.
+    public var snapshotInterval: Duration
+    /// What to do with a file that cannot be used.
+    public var badFile: BadFilePolicy
+    /// The version of the persisted state and actions that this app writes; raise it when their encoding changes,
+    /// and register the migrations from the older versions.
+    public var schemaVersion: Int
+    /// The migrations from older versions, each from one version to the next.
+    public var migrations: [PersistenceMigration]
+
+    /// Options with every default: batched within 10 ms, a snapshot every 1,000 actions or 30 seconds, a bad file
+    /// moved aside, version 1 without migrations.
+    public init(
+        durability: Durability = .batched(maxDelay: .milliseconds(10)),
+        snapshotEveryActions: Int = 1_000,
+        snapshotInterval: Duration = .seconds(30),
+        badFile: BadFilePolicy = .moveAside,
+        schemaVersion: Int = 1,
+        migrations: [PersistenceMigration] = []
+    ) {
+        precondition(snapshotEveryActions > 0, "snapshotEveryActions must be positive")
+        precondition(schemaVersion > 0, "schemaVersion must be positive")
+        self.durability = durability
+        self.snapshotEveryActions = snapshotEveryActions
+        self.snapshotInterval = snapshotInterval
+        self.badFile = badFile
+        self.schemaVersion = schemaVersion
+        self.migrations = migrations
+    }
+}
+
+/// How data written by one version of the app becomes data of the next: the persisted state's JSON, and each
+/// journaled action's JSON.
+///
+/// ```swift
+/// PersistenceMigration(from: 1) { state in
+///     let old = try JSONDecoder().decode(TodoStateV1.self, from: state)
+///     return try JSONEncoder().encode(TodoState(migrating: old))
+/// }
+/// ```
+public struct PersistenceMigration: Sendable {
+    /// The version this migration reads; it writes `version + 1`.
+    public let version: Int
+    /// Rewrites a snapshot of the persisted state.
+    public let state: @Sendable (Data) throws -> Data
+    /// Rewrites a journaled action.
+    public let action: @Sendable (Data) throws -> Data
+
+    /// A migration from `version` to `version + 1`; actions are kept as they are unless `action` says otherwise.
+    public init(
+        from version: Int,
+        state: @escaping @Sendable (Data) throws -> Data,
+        action: @escaping @Sendable (Data) throws -> Data = { $0 }
+    ) {
+        self.version = version
+        self.state = state
+        self.action = action
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Switchyard
+
+/// Reads a persisted file, changing nothing in it, and rebuilds the state: the snapshot, migrated to this version,
+/// then the journal after it, each action migrated and replayed through the reducer.
+struct Restorer<Action: Codable & Sendable, State: Sendable> {
+    enum Outcome {
+        case fresh
+        case restored(State, snapshotSeq: Int64?, replayed: Int, lastSeq: Int64, migrated: Bool)
+        case unusable(PersistenceDiagnostic)
+        case unusableMoved(PersistenceDiagnostic, String)
+    }
+
+    let path: String
+    let initialState: State
+    let reducer: Reducer<Action, State>
+    let options: PersistenceOptions
+    let decodeState: @Sendable (Data, inout State) throws -> Void
+
+    func restore() -> Outcome {
+        guard FileManager.default.fileExists(atPath: path) else { return .fresh }
+        let contents: PersistenceFile.Contents
+        do {
+            let file = try PersistenceFile.openForReading(path: path)
+            let integrity = try file.integrityCheck()
+            guard integrity == "ok" else {
+                return .unusable(diagnostic(.corruptFile, "SQLite's integrity check says: \(integrity)"))
+            }
+            contents = try file.contents()
+        } catch {
+            return .unusable(diagnostic(.corruptFile, "it is not a database SQLite can read (\(error))"))
+        }
+        if let writtenBy = contents.writtenBy, writtenBy > options.schemaVersion {
+            return .unusable(
+                diagnostic(
+                    .newerVersion(writtenBy),
+                    "it was written by version \(writtenBy) of the app's data, and this app knows versions up to "
+                        + "\(options.schemaVersion)"
+                )
+            )
+        }
+        if contents.snapshot == nil && contents.journal.isEmpty { return .fresh }
+        var state = initialState
+        var migrated = false
+        let decoder = JSONDecoder()
+        do {
+            if let snapshot = contents.snapshot {
+                let data = try migrate(snapshot.state, from: snapshot.version, \.state)
+                migrated = migrated || snapshot.version < options.schemaVersion
+                try decodeState(data, &state)
+            }
+        } catch {
+            return .unusable(diagnostic(.undecodable, "its snapshot does not decode (\(error))"))
+        }
+        let after = contents.snapshot?.seq ?? 0
+        var replayed = 0
+        var lastSeq = after
+        for row in contents.journal where row.seq > after {
+            do {
+                let data = try migrate(row.action, from: row.version, \.action)
+                migrated = migrated || row.version < options.schemaVersion
+                reducer.reduce(try decoder.decode(Action.self, from: data), &state)
+            } catch {
+                return .unusable(diagnostic(.undecodable, "its journal entry \(row.seq) does not decode (\(error))"))
+            }
+            replayed += 1
+            lastSeq = row.seq
+        }
+        return .restored(
+            state, snapshotSeq: contents.snapshot?.seq, replayed: replayed, lastSeq: lastSeq, migrated: migrated)
+    }
+
+    /// `data` written by `version`, rewritten by each migration up to this version.
+    private func migrate(
+        _ data: Data,
+        from version: Int,
+        _ step: KeyPath<PersistenceMigration, @Sendable (Data) throws -> Data>
+    ) throws -> Data {
+        var data = data
+        var version = version
+        while version < options.schemaVersion {
+            guard let migration = options.migrations.first(where: { $0.version == version }) else {
+                throw MissingMigration(version: version)
+            }
+            data = try migration[keyPath: step](data)
+            version += 1
+        }
+        return data
+    }
+
+    private func diagnostic(_ kind: PersistenceDiagnostic.Kind, _ reason: String) -> PersistenceDiagnostic {
+        PersistenceDiagnostic(kind: kind, message: "the file \(path) cannot be used: \(reason)")
+    }
+}
+
+/// A version with no migration registered from it.
+struct MissingMigration: Error, CustomStringConvertible {
+    let version: Int
+    var description: String { "no migration is registered from version \(version)" }
+}

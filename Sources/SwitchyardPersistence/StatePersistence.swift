@@ -1,0 +1,197 @@
+import Foundation
+import Switchyard
+
+/// A store's state kept in a SQLite file between launches: restored when the app starts (the last snapshot, then the
+/// journal after it replayed through the reducer), and every persistent action journaled as the store processes it.
+///
+/// ```swift
+/// let persistence = try StatePersistence(path: "todo.sqlite", initialState: TodoState(), reducer: todoReducer)
+/// let store = Store(restoring: persistence)
+/// ```
+///
+/// - What survives what: with the default ``PersistenceOptions/Durability/batched(maxDelay:)``, a crash of the
+///   process (even `kill -9`) loses no action whose batch was committed, and at most the actions of the last
+///   `maxDelay`; ``flush()`` commits everything queued. With ``PersistenceOptions/Durability/everyAction`` every
+///   action is committed, and synced, before the next is processed.
+/// - A file that cannot be used (not a database, corrupt, undecodable, or written by a newer version) is never
+///   deleted or overwritten: it is reported through `diagnostics`, moved aside or left alone as
+///   ``PersistenceOptions/badFile`` says, and the store starts from the initial state; ``restoration`` tells which.
+/// - Keep the persistence as long as the store: the store's journal middleware keeps it alive. It commits what is
+///   queued and stops its writer when ``close()`` is called or when it is freed.
+public final class StatePersistence<Action: Codable & Sendable, State: Sendable>: Sendable {
+    /// What happened when the file was read.
+    public enum Restoration: Sendable, Equatable {
+        /// There was no file: the store starts from the initial state, and the file is created.
+        case newFile
+        /// The state was restored: from the snapshot after the journal entry `snapshotSequence` (none: the initial
+        /// state), with `replayedActions` journaled actions replayed after it.
+        case restored(snapshotSequence: Int64?, replayedActions: Int)
+        /// The file could not be used: the store starts from the initial state. `movedTo` is where the file went
+        /// (`nil`: it was left where it was, and nothing is persisted in this run).
+        case unusableFile(PersistenceDiagnostic, movedTo: String?)
+    }
+
+    /// The path of the database file.
+    public let path: String
+    /// The state the store starts from.
+    public let restoredState: State
+    /// What happened when the file was read.
+    public let restoration: Restoration
+    /// The reducer, which replayed the journal and runs in the store.
+    public let reducer: Reducer<Action, State>
+    /// The middleware that journals the actions; put it first in the store's middleware.
+    public let journal: JournalMiddleware<Action, State>
+    private let writer: JournalWriter<Action, State>?
+
+    /// Restores the whole state, which is `Codable`, from the file at `path`, and journals the actions that
+    /// `isPersistent` accepts (all of them by default).
+    ///
+    /// - Throws: when the file cannot be created or written at all (its folder does not exist, or is not
+    ///   writable). A file that exists but cannot be used does not throw: see ``Restoration/unusableFile(_:movedTo:)``.
+    public convenience init(
+        path: String,
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        options: PersistenceOptions = PersistenceOptions(),
+        isPersistent: @escaping @Sendable (Action) -> Bool = { _ in true },
+        diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = PersistenceDiagnostics.standardError
+    ) throws where State: Codable {
+        try self.init(
+            path: path,
+            initialState: initialState,
+            reducer: reducer,
+            options: options,
+            isPersistent: isPersistent,
+            diagnostics: diagnostics,
+            encodeState: { try JSONEncoder().encode($0) },
+            decodeState: { data, state in state = try JSONDecoder().decode(State.self, from: data) }
+        )
+    }
+
+    /// Restores the part of the state at `part` from the file at `path` (the rest starts from `initialState`), and
+    /// journals the actions that `isPersistent` accepts (all of them by default).
+    ///
+    /// Replaying the journal runs the reducer on the whole state: an action that reads a part that is not persisted
+    /// sees that part's initial value.
+    public convenience init<Part: Codable & SendableMetatype>(
+        path: String,
+        initialState: State,
+        persisting part: WritableKeyPath<State, Part> & Sendable,
+        reducer: Reducer<Action, State>,
+        options: PersistenceOptions = PersistenceOptions(),
+        isPersistent: @escaping @Sendable (Action) -> Bool = { _ in true },
+        diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = PersistenceDiagnostics.standardError
+    ) throws {
+        try self.init(
+            path: path,
+            initialState: initialState,
+            reducer: reducer,
+            options: options,
+            isPersistent: isPersistent,
+            diagnostics: diagnostics,
+            encodeState: { try JSONEncoder().encode($0[keyPath: part]) },
+            decodeState: { data, state in state[keyPath: part] = try JSONDecoder().decode(Part.self, from: data) }
+        )
+    }
+
+    private init(
+        path: String,
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        options: PersistenceOptions,
+        isPersistent: @escaping @Sendable (Action) -> Bool,
+        diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void,
+        encodeState: @escaping @Sendable (State) throws -> Data,
+        decodeState: @escaping @Sendable (Data, inout State) throws -> Void
+    ) throws {
+        self.path = path
+        self.reducer = reducer
+        let restorer = Restorer(
+            path: path, initialState: initialState, reducer: reducer, options: options, decodeState: decodeState)
+        var outcome = restorer.restore()
+        var persisting = true
+        if case .unusable(let diagnostic) = outcome {
+            diagnostics(diagnostic)
+            switch options.badFile {
+            case .moveAside:
+                let movedTo = try Self.moveAside(path)
+                outcome = .unusableMoved(diagnostic, movedTo)
+            case .keepAndDoNotPersist:
+                persisting = false
+            }
+        }
+        let file =
+            persisting
+            ? try PersistenceFile.openForWriting(path: path, syncEveryCommit: options.durability == .everyAction) : nil
+        switch outcome {
+        case .fresh:
+            restoredState = initialState
+            restoration = .newFile
+        case .restored(let state, let snapshotSeq, let replayed, _, _):
+            restoredState = state
+            restoration = .restored(snapshotSequence: snapshotSeq, replayedActions: replayed)
+        case .unusable(let diagnostic):
+            restoredState = initialState
+            restoration = .unusableFile(diagnostic, movedTo: nil)
+        case .unusableMoved(let diagnostic, let movedTo):
+            restoredState = initialState
+            restoration = .unusableFile(diagnostic, movedTo: movedTo)
+        }
+        var lastSeq: Int64 = 0
+        if case .restored(let state, _, _, let last, let migrated) = outcome {
+            lastSeq = last
+            // Data written by an older version is rewritten now, in this version, as a snapshot.
+            if migrated, let file {
+                try file.commit(
+                    [],
+                    snapshot: .init(seq: last, version: options.schemaVersion, state: try encodeState(state)),
+                    version: options.schemaVersion
+                )
+            }
+        }
+        writer = file.map {
+            JournalWriter(file: $0, lastSeq: lastSeq, options: options, encodeState: encodeState, report: diagnostics)
+        }
+        journal = JournalMiddleware(writer: writer, isPersistent: isPersistent)
+    }
+
+    deinit {
+        writer?.close()
+    }
+
+    /// Returns once every action journaled before the call is committed to the file.
+    public func flush() {
+        writer?.flush()
+    }
+
+    /// Commits what is queued and stops the writer; actions processed afterwards are not journaled.
+    public func close() {
+        writer?.close()
+    }
+
+    /// Renames the file and its companions to `<path>.unusable-<date>`; returns the new path of the file.
+    private static func moveAside(_ path: String) throws -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        var target = "\(path).unusable-\(formatter.string(from: Date()))"
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: target) {
+            attempt += 1
+            target = "\(path).unusable-\(formatter.string(from: Date()))-\(attempt)"
+        }
+        try FileManager.default.moveItem(atPath: path, toPath: target)
+        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try FileManager.default.moveItem(atPath: path + suffix, toPath: target + suffix)
+        }
+        return target
+    }
+}
+
+/// Where persistence reports by default.
+public enum PersistenceDiagnostics {
+    /// Writes each diagnostic as one line on standard error.
+    public static let standardError: @Sendable (PersistenceDiagnostic) -> Void = { diagnostic in
+        FileHandle.standardError.write(Data("Switchyard persistence: \(diagnostic.message)\n".utf8))
+    }
+}

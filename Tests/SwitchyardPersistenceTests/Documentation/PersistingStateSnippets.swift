@@ -1,0 +1,159 @@
+import Foundation
+import Switchyard
+import SwitchyardPersistence
+import Testing
+
+/// The code of PersistingState.md, compiled, and what it says, checked.
+struct PersistingStateSnippets {
+    struct Todo: Codable, Sendable, Equatable {
+        var title: String
+        var isDone = false
+    }
+
+    let todoReducer = Reducer<TodoAction, TodoState>.reduce { action, state in
+        switch action {
+        case .add(let title): state.todos.append(Todo(title: title))
+        case .setDone(let index, let isDone) where state.todos.indices.contains(index):
+            state.todos[index].isDone = isDone
+        case .setDone: break
+        }
+    }
+
+    struct TodoMiddleware: MiddlewareProtocol {
+        func handle(
+            action: TodoAction, from dispatcher: ActionSource, state: @escaping GetState<TodoState>
+        ) -> IO<
+            TodoAction
+        > {
+            .pure()
+        }
+    }
+
+    struct TodoState: Codable, Sendable, Equatable {
+        var todos: [Todo] = []
+    }
+
+    enum TodoAction: Codable, Sendable, Equatable {
+        case add(String)
+        case setDone(index: Int, Bool)
+    }
+
+    func makeStore(path: String) throws -> (Store<TodoAction, TodoState>, StatePersistence<TodoAction, TodoState>) {
+        let persistence = try StatePersistence(path: path, initialState: TodoState(), reducer: todoReducer)
+        return (Store(restoring: persistence, middleware: TodoMiddleware()), persistence)
+    }
+
+    struct ListState: Codable, Sendable, Equatable {
+        var items: [String] = []
+        var isLoading = false
+    }
+
+    enum ListAction: Codable, Sendable, Equatable {
+        case add(String)
+        case refresh
+    }
+
+    let listReducer = Reducer<ListAction, ListState>.reduce { action, state in
+        switch action {
+        case .add(let item): state.items.append(item)
+        case .refresh: state.isLoading = true
+        }
+    }
+
+    func makeListStore(path: String) throws -> StatePersistence<ListAction, ListState> {
+        try StatePersistence(
+            path: path,
+            initialState: ListState(),
+            persisting: \.items,
+            reducer: listReducer,
+            isPersistent: { action in action != .refresh }
+        )
+    }
+
+    func finish(_ persistence: StatePersistence<TodoAction, TodoState>) {
+        persistence.flush()  // every action processed so far is in the file
+    }
+
+    struct TodoStateV1: Codable {
+        var titles: [String]
+    }
+
+    func migratingOptions() -> PersistenceOptions {
+        let options = PersistenceOptions(
+            schemaVersion: 2,
+            migrations: [
+                PersistenceMigration(from: 1) { state in
+                    let old = try JSONDecoder().decode(TodoStateV1.self, from: state)
+                    return try JSONEncoder().encode(TodoState(todos: old.titles.map { Todo(title: $0) }))
+                }
+            ]
+        )
+        return options
+    }
+
+    func openKeepingBadFiles(path: String) throws -> StatePersistence<TodoAction, TodoState> {
+        try StatePersistence(
+            path: path,
+            initialState: TodoState(),
+            reducer: todoReducer,
+            options: PersistenceOptions(badFile: .keepAndDoNotPersist),
+            diagnostics: { diagnostic in print("persistence: \(diagnostic.message)") }
+        )
+    }
+}
+
+@Suite struct PersistingStateSnippetTests {
+    typealias Snippets = PersistingStateSnippets
+    let folder = TemporaryFolder()
+
+    @Test func theTodoStoreKeepsItsStateBetweenLaunches() throws {
+        let (store, persistence) = try Snippets().makeStore(path: folder.path())
+        store.dispatch(.add("milk"))
+        store.dispatch(.setDone(index: 0, true))
+        Snippets().finish(persistence)
+        persistence.close()
+        let (again, _) = try Snippets().makeStore(path: folder.path())
+        #expect(again.state.todos == [Snippets.Todo(title: "milk", isDone: true)])
+    }
+
+    @Test func theListKeepsItsItemsAndNotWhatRefreshChanges() throws {
+        let persistence = try Snippets().makeListStore(path: folder.path())
+        let store = Store(restoring: persistence)
+        store.dispatch(.add("a"))
+        store.dispatch(.refresh)
+        persistence.close()
+        let restored = try Snippets().makeListStore(path: folder.path())
+        #expect(restored.restoredState == Snippets.ListState(items: ["a"], isLoading: false))
+    }
+
+    @Test func aVersionOneFileIsMigrated() throws {
+        // A file written by version 1, whose state was a list of titles.
+        let v1 = try StatePersistence(
+            path: folder.path(), initialState: Snippets.TodoStateV1(titles: ["milk"]),
+            reducer: Reducer<Snippets.TodoAction, Snippets.TodoStateV1> { action, state in
+                if case .add(let title) = action { state.titles.append(title) }
+            },
+            options: PersistenceOptions(snapshotEveryActions: 1))
+        let store = Store(restoring: v1)
+        store.dispatch(.add("eggs"))
+        store.dispatch(.add("bread"))
+        v1.close()
+        let migrated = try StatePersistence(
+            path: folder.path(), initialState: Snippets.TodoState(), reducer: Snippets().todoReducer,
+            options: Snippets().migratingOptions())
+        // The snapshot after "eggs", migrated, then "bread" replayed with this version's reducer.
+        #expect(migrated.restoredState.todos.map(\.title) == ["milk", "eggs", "bread"])
+    }
+
+    @Test func aBadFileIsKeptWhereItIs() throws {
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: folder.path()))
+        let persistence = try Snippets().openKeepingBadFiles(path: folder.path())
+        guard case .unusableFile(_, movedTo: nil) = persistence.restoration else {
+            Issue.record("expected the file kept, got \(persistence.restoration)")
+            return
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path())) == Data("not a database".utf8))
+    }
+}
+
+extension PersistingStateSnippets.TodoStateV1: Sendable, Equatable {}

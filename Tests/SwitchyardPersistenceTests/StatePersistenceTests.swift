@@ -1,0 +1,136 @@
+import Foundation
+import GRDB
+import Switchyard
+import SwitchyardPersistence
+import Testing
+
+@Suite struct StatePersistenceTests {
+    let folder = TemporaryFolder()
+
+    func open(
+        _ path: String? = nil,
+        options: PersistenceOptions = PersistenceOptions(),
+        isPersistent: @escaping @Sendable (TodoAction) -> Bool = { _ in true },
+        reports: Reports = Reports()
+    ) throws -> StatePersistence<TodoAction, TodoState> {
+        try StatePersistence(
+            path: path ?? folder.path(), initialState: TodoState(), reducer: todoReducer, options: options,
+            isPersistent: isPersistent, diagnostics: reports.collect)
+    }
+
+    @Test func withNoFileTheStoreStartsFromTheInitialStateAndTheNextLaunchRestoresIt() throws {
+        let first = try open()
+        #expect(first.restoration == .newFile)
+        let store = Store(restoring: first)
+        store.dispatch(.add("milk"))
+        store.dispatch(.add("eggs"))
+        store.dispatch(.toggle(1))
+        first.flush()
+        first.close()
+
+        let second = try open()
+        #expect(second.restoration == .restored(snapshotSequence: nil, replayedActions: 3))
+        #expect(second.restoredState == store.state)
+        #expect(second.restoredState.todos == [Todo(title: "milk"), Todo(title: "eggs", isDone: true)])
+    }
+
+    @Test func eachActionIsJournaledWithItsSourceAndTime() throws {
+        let before = Date().timeIntervalSince1970 - 1
+        let persistence = try open()
+        let store = Store(restoring: persistence)
+        store.dispatch(.add("milk"), info: "typed")
+        let line = #line - 1
+        persistence.flush()
+        let row = try inspect(folder.path()) { db in
+            try Row.fetchOne(db, sql: "SELECT seq, version, time, file, function, line, info, action FROM journal")
+        }
+        let journaled = try #require(row)
+        #expect(journaled["seq"] as Int64 == 1)
+        #expect(journaled["version"] as Int == 1)
+        #expect(journaled["file"] as String == "SwitchyardPersistenceTests/StatePersistenceTests.swift")
+        #expect(journaled["function"] as String == "eachActionIsJournaledWithItsSourceAndTime()")
+        #expect(journaled["line"] as Int == line)
+        #expect(journaled["info"] as String? == "typed")
+        #expect((journaled["time"] as Double) >= before)
+        let action = try JSONDecoder().decode(TodoAction.self, from: journaled["action"] as Data)
+        #expect(action == .add("milk"))
+    }
+
+    @Test func aSnapshotIsWrittenEveryNActionsAndTheJournalBeforeItCompacted() throws {
+        let persistence = try open(options: PersistenceOptions(snapshotEveryActions: 10))
+        let store = Store(restoring: persistence)
+        for index in 0..<25 { store.dispatch(.add("todo \(index)")) }
+        persistence.flush()
+        let (snapshotSeq, journalSeqs) = try inspect(folder.path()) { db in
+            (
+                try Int64.fetchOne(db, sql: "SELECT seq FROM snapshot"),
+                try Int64.fetchAll(db, sql: "SELECT seq FROM journal ORDER BY seq")
+            )
+        }
+        #expect(snapshotSeq == 20)
+        #expect(journalSeqs == Array(21...25))
+        persistence.close()
+        let restored = try open()
+        #expect(restored.restoration == .restored(snapshotSequence: 20, replayedActions: 5))
+        #expect(restored.restoredState == store.state)
+    }
+
+    @Test func aPartOfTheStateIsPersistedAloneAndActionsCanBeLeftOut() throws {
+        let path = folder.path()
+        let persistence = try StatePersistence(
+            path: path, initialState: TodoState(), persisting: \.todos, reducer: todoReducer,
+            options: PersistenceOptions(snapshotEveryActions: 2),
+            isPersistent: { action in if case .setFilter = action { false } else { true } })
+        let store = Store(restoring: persistence)
+        store.dispatch(.setFilter("milk"))
+        store.dispatch(.add("milk"))
+        store.dispatch(.add("eggs"))
+        store.dispatch(.add("bread"))
+        persistence.close()
+        let journaled = try inspect(path) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") }
+        #expect(journaled == 1)
+        let restored = try StatePersistence(
+            path: path, initialState: TodoState(), persisting: \.todos, reducer: todoReducer)
+        #expect(restored.restoredState.todos.map(\.title) == ["milk", "eggs", "bread"])
+        #expect(restored.restoredState.filter == "")
+    }
+
+    @Test func everyActionDurabilityCommitsBeforeTheNextActionIsProcessed() throws {
+        let persistence = try open(options: PersistenceOptions(durability: .everyAction))
+        let store = Store(restoring: persistence)
+        for index in 1...5 {
+            store.dispatch(.add("todo \(index)"))
+            let committed = try inspect(folder.path()) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM journal")
+            }
+            #expect(committed == index)
+        }
+    }
+
+    @Test func batchedDurabilityCommitsWithinItsDelayWithoutAFlush() async throws {
+        let persistence = try open(options: PersistenceOptions(durability: .batched(maxDelay: .milliseconds(20))))
+        let store = Store(restoring: persistence)
+        store.dispatch(.add("milk"))
+        var committed = 0
+        for _ in 0..<200 where committed == 0 {
+            try await Task.sleep(for: .milliseconds(10))
+            committed =
+                try inspect(folder.path()) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") } ?? 0
+        }
+        #expect(committed == 1)
+        withExtendedLifetime(store) {}
+    }
+
+    @Test func manyThreadsDispatchingLoseNoAction() async throws {
+        let persistence = try open(options: PersistenceOptions(snapshotEveryActions: 500))
+        let store = Store(restoring: persistence)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for index in 0..<1_000 { store.dispatch(.add("\(thread)-\(index)")) }
+        }
+        await store.idle()
+        persistence.flush()
+        persistence.close()
+        let restored = try open()
+        #expect(restored.restoredState.todos.count == 8_000)
+        #expect(restored.restoredState == store.state)
+    }
+}
