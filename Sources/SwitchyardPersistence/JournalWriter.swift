@@ -11,36 +11,56 @@ import Switchyard
 
 /// The writer of a store's journal: the processing thread queues each journaled action (and, now and then, the state
 /// for a snapshot) under a lock; a thread of the writer's own encodes them and commits them in batches.
+///
+/// The processing thread's side (`append`) is inlinable, so that it is specialized for the app's types where the
+/// store is: unspecialized, each action would look up the generic metadata of the queue's types.
+@usableFromInline
 final class JournalWriter<Action: Codable & Sendable, State: Sendable>: @unchecked Sendable {
+    @usableFromInline
     struct Record {
-        var seq: Int64
-        var action: Action
-        var source: ActionSource
-        var time: Double
+        @usableFromInline var seq: Int64
+        @usableFromInline var action: Action
+        @usableFromInline var source: ActionSource
+        @usableFromInline var time: Double
+
+        @inlinable
+        init(seq: Int64, action: Action, source: ActionSource, time: Double) {
+            self.seq = seq
+            self.action = action
+            self.source = source
+            self.time = time
+        }
     }
 
-    private struct Pending {
-        var records: [Record] = []
+    @usableFromInline
+    struct Pending {
+        @usableFromInline var records: [Record] = []
         /// An empty array with capacity, swapped in when the writer takes `records`: queuing allocates nothing.
-        var spare: [Record] = []
-        var snapshot: (seq: Int64, state: State)?
-        var lastSeq: Int64
-        var committedSeq: Int64
-        var sinceSnapshot = 0
-        var snapshotDue = false
-        var writerSleeping = false
-        var urgent = false
-        var closing = false
-        var finished = false
+        @usableFromInline var spare: [Record] = []
+        @usableFromInline var snapshot: (seq: Int64, state: State)?
+        @usableFromInline var lastSeq: Int64
+        @usableFromInline var committedSeq: Int64
+        @usableFromInline var sinceSnapshot = 0
+        @usableFromInline var snapshotDue = false
+        @usableFromInline var writerSleeping = false
+        @usableFromInline var urgent = false
+        @usableFromInline var closing = false
+        @usableFromInline var finished = false
+
+        @usableFromInline
+        init(lastSeq: Int64, committedSeq: Int64) {
+            self.lastSeq = lastSeq
+            self.committedSeq = committedSeq
+        }
     }
 
     /// The most actions queued for the writer; past it the processing thread waits for a commit.
-    static var maxQueued: Int { 65_536 }
+    @inlinable static var maxQueued: Int { 65_536 }
 
-    private let condition = NSCondition()
-    private var pending: Pending
+    @usableFromInline let condition = NSCondition()
+    @usableFromInline var pending: Pending
     private let file: PersistenceFile
-    private let options: PersistenceOptions
+    @usableFromInline let options: PersistenceOptions
     private let encodeState: @Sendable (State) throws -> Data
     private let report: @Sendable (PersistenceDiagnostic) -> Void
     private let encoder = JSONEncoder()
@@ -64,7 +84,8 @@ final class JournalWriter<Action: Codable & Sendable, State: Sendable>: @uncheck
         thread.start()
     }
 
-    private func locked<Result>(_ body: (inout Pending) -> Result) -> Result {
+    @inlinable
+    func locked<Result>(_ body: (inout Pending) -> Result) -> Result {
         condition.lock()
         defer { condition.unlock() }
         return body(&pending)
@@ -74,10 +95,13 @@ final class JournalWriter<Action: Codable & Sendable, State: Sendable>: @uncheck
 
     /// Queues `action`, processed now from `source`; `state` is read (outside the lock) when a snapshot is due. With
     /// `.everyAction`, returns once the action is committed.
+    @inlinable
     func append(_ action: Action, source: ActionSource, state: GetState<State>) {
         let time = coarseTime()
         let every = options.snapshotEveryActions
         let (seq, snapshotDue, wakeWriter) = locked { pending -> (Int64, Bool, Bool) in
+            // Closed: what the store processes from now on is not journaled.
+            if pending.closing { return (0, false, false) }
             pending.lastSeq += 1
             pending.records.append(Record(seq: pending.lastSeq, action: action, source: source, time: time))
             pending.sinceSnapshot += 1
@@ -88,6 +112,7 @@ final class JournalWriter<Action: Codable & Sendable, State: Sendable>: @uncheck
             }
             return (pending.lastSeq, due, pending.writerSleeping && pending.records.count == 1)
         }
+        if seq == 0 { return }
         if snapshotDue {
             // The state before this action: the state after the entry before it.
             let snapshot = state()
@@ -228,6 +253,7 @@ extension Duration {
 }
 
 /// Seconds since 1970, from a clock that costs a few nanoseconds to read (a few milliseconds coarse on Linux).
+@inlinable
 func coarseTime() -> Double {
     #if canImport(Glibc)
         var time = timespec()
@@ -236,4 +262,19 @@ func coarseTime() -> Double {
     #else
         return Date().timeIntervalSince1970
     #endif
+}
+
+/// Keeps a journal's writer running while anything uses it: the ``StatePersistence`` and the journal middleware of
+/// the store each hold it, and the last one to let go of it stops the writer, after committing what is queued.
+@usableFromInline
+final class JournalLifetime<Action: Codable & Sendable, State: Sendable>: Sendable {
+    @usableFromInline let writer: JournalWriter<Action, State>?
+
+    init(writer: JournalWriter<Action, State>?) {
+        self.writer = writer
+    }
+
+    deinit {
+        writer?.close()
+    }
 }

@@ -123,7 +123,11 @@ final class PersistenceFile: Sendable {
                 Self.bind(row.file, at: 4, to: statement)
                 Self.bind(row.function, at: 5, to: statement)
                 sqlite3_bind_int64(statement, 6, row.line)
-                if let info = row.info { Self.bind(info, at: 7, to: statement) } else { sqlite3_bind_null(statement, 7) }
+                if let info = row.info {
+                    Self.bind(info, at: 7, to: statement)
+                } else {
+                    sqlite3_bind_null(statement, 7)
+                }
                 row.action.withUnsafeBytes { bytes in
                     _ = sqlite3_bind_blob(statement, 8, bytes.baseAddress, Int32(bytes.count), Self.transient)
                 }

@@ -16,8 +16,8 @@ import Switchyard
 /// - A file that cannot be used (not a database, corrupt, undecodable, or written by a newer version) is never
 ///   deleted or overwritten: it is reported through `diagnostics`, moved aside or left alone as
 ///   ``PersistenceOptions/badFile`` says, and the store starts from the initial state; ``restoration`` tells which.
-/// - Keep the persistence as long as the store: the store's journal middleware keeps it alive. It commits what is
-///   queued and stops its writer when ``close()`` is called or when it is freed.
+/// - The writer runs while the persistence or its store (through the journal middleware) lives, and commits what is
+///   queued and stops when ``close()`` is called or when both are freed.
 public final class StatePersistence<Action: Codable & Sendable, State: Sendable>: Sendable {
     /// What happened when the file was read.
     public enum Restoration: Sendable, Equatable {
@@ -41,7 +41,8 @@ public final class StatePersistence<Action: Codable & Sendable, State: Sendable>
     public let reducer: Reducer<Action, State>
     /// The middleware that journals the actions; put it first in the store's middleware.
     public let journal: JournalMiddleware<Action, State>
-    private let writer: JournalWriter<Action, State>?
+    private let lifetime: JournalLifetime<Action, State>
+    private var writer: JournalWriter<Action, State>? { lifetime.writer }
 
     /// Restores the whole state, which is `Codable`, from the file at `path`, and journals the actions that
     /// `isPersistent` accepts (all of them by default).
@@ -149,14 +150,13 @@ public final class StatePersistence<Action: Codable & Sendable, State: Sendable>
                 )
             }
         }
-        writer = file.map {
-            JournalWriter(file: $0, lastSeq: lastSeq, options: options, encodeState: encodeState, report: diagnostics)
-        }
-        journal = JournalMiddleware(writer: writer, isPersistent: isPersistent)
-    }
-
-    deinit {
-        writer?.close()
+        lifetime = JournalLifetime(
+            writer: file.map {
+                JournalWriter(
+                    file: $0, lastSeq: lastSeq, options: options, encodeState: encodeState, report: diagnostics)
+            }
+        )
+        journal = JournalMiddleware(lifetime: lifetime, isPersistent: isPersistent)
     }
 
     /// Returns once every action journaled before the call is committed to the file.

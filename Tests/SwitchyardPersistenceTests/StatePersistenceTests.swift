@@ -120,6 +120,24 @@ import Testing
         withExtendedLifetime(store) {}
     }
 
+    @Test func theStoreKeepsJournalingWhenItsPersistenceIsNoLongerHeld() throws {
+        var store: Store<TodoAction, TodoState>? = Store(restoring: try open())
+        store?.dispatch(.add("milk"))
+        store?.dispatch(.add("eggs"))
+        store = nil  // the last holder: the writer commits what is queued and stops
+        #expect(try open().restoredState.todos.map(\.title) == ["milk", "eggs"])
+    }
+
+    @Test func afterCloseActionsAreNotJournaled() throws {
+        let persistence = try open()
+        let store = Store(restoring: persistence)
+        store.dispatch(.add("kept"))
+        persistence.close()
+        store.dispatch(.add("not kept"))
+        #expect(store.state.todos.count == 2)
+        #expect(try open().restoredState.todos.map(\.title) == ["kept"])
+    }
+
     @Test func manyThreadsDispatchingLoseNoAction() async throws {
         let persistence = try open(options: PersistenceOptions(snapshotEveryActions: 500))
         let store = Store(restoring: persistence)
