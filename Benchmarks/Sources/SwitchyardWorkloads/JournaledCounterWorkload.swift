@@ -2,7 +2,6 @@ import Foundation
 import Switchyard
 import SwitchyardPersistence
 
-
 /// A file in a fresh temporary folder, for the persistence workloads.
 func temporaryDatabasePath() -> String {
     let folder = FileManager.default.temporaryDirectory.appending(path: "switchyard-bench-\(UUID().uuidString)")
