@@ -99,9 +99,9 @@ final class JournalWriter<Action: Codable & Sendable, State: Sendable>: @uncheck
     func append(_ action: Action, source: ActionSource, state: GetState<State>) {
         let time = coarseTime()
         let every = options.snapshotEveryActions
-        let (seq, snapshotDue, wakeWriter) = locked { pending -> (Int64, Bool, Bool) in
+        let (seq, snapshotDue, wakeWriter, isFull) = locked { pending -> (Int64, Bool, Bool, Bool) in
             // Closed: what the store processes from now on is not journaled.
-            if pending.closing { return (0, false, false) }
+            if pending.closing { return (0, false, false, false) }
             pending.lastSeq += 1
             pending.records.append(Record(seq: pending.lastSeq, action: action, source: source, time: time))
             pending.sinceSnapshot += 1
@@ -110,7 +110,10 @@ final class JournalWriter<Action: Codable & Sendable, State: Sendable>: @uncheck
                 pending.sinceSnapshot = 1
                 pending.snapshotDue = false
             }
-            return (pending.lastSeq, due, pending.writerSleeping && pending.records.count == 1)
+            return (
+                pending.lastSeq, due, pending.writerSleeping && pending.records.count == 1,
+                pending.records.count >= Self.maxQueued
+            )
         }
         if seq == 0 { return }
         if snapshotDue {
@@ -118,7 +121,7 @@ final class JournalWriter<Action: Codable & Sendable, State: Sendable>: @uncheck
             let snapshot = state()
             locked { $0.snapshot = (seq - 1, snapshot) }
         }
-        if pending.records.count >= Self.maxQueued {
+        if isFull {
             // The writer is behind by a full queue: wait until it has committed a batch, so that memory stays bounded.
             condition.lock()
             pending.urgent = true
