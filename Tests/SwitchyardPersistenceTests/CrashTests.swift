@@ -55,15 +55,34 @@ import Testing
 
     static var kills: Int { Int(ProcessInfo.processInfo.environment["SWITCHYARD_CRASH_KILLS"] ?? "") ?? 10 }
 
+    /// Runs `body` on a thread of its own: the kills wait for processes for seconds, which would hold a thread of
+    /// the cooperative pool that other tests' tasks need.
+    static func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread {
+                do {
+                    try body()
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.start()
+        }
+    }
+
     @Test(arguments: ["batched", "every"])
-    func killedAtRandomMomentsTheFileRestoresACommittedPrefix(durability: String) throws {
+    func killedAtRandomMomentsTheFileRestoresACommittedPrefix(durability: String) async throws {
+        try await Self.onOwnThread { try Self.killRepeatedly(durability: durability) }
+    }
+
+    static func killRepeatedly(durability: String) throws {
         let folder = TemporaryFolder()
         let path = folder.path()
         var committed: Int64 = 0
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<Self.kills {
-            let (process, line) = try Self.start("run", path, durability)
-            let count = try Self.restored(line)
+        for _ in 0..<kills {
+            let (process, line) = try start("run", path, durability)
+            let count = try restored(line)
             #expect(count >= committed, "a committed action was lost: \(count) < \(committed)")
             committed = count
             usleep(UInt32.random(in: 20_000...200_000, using: &generator))
@@ -71,9 +90,9 @@ import Testing
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal)
         }
-        let (checker, line) = try Self.start("check", path, durability)
+        let (checker, line) = try start("check", path, durability)
         checker.waitUntilExit()
-        #expect(try Self.restored(line) >= committed)
+        #expect(try restored(line) >= committed)
         let integrity = try inspect(path) { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         #expect(integrity == ["ok"])
     }

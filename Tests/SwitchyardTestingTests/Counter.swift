@@ -63,7 +63,8 @@ enum Counter {
     static func testStore(
         clock: some Clock<Duration> = ImmediateClock(),
         exhaustivity: Exhaustivity = .on,
-        timeout: Duration = .seconds(5)
+        // Generous: the whole suite runs in parallel on as few as two cores, where an effect may wait for a thread.
+        timeout: Duration = .seconds(30)
     ) -> TestStore<Action, State> {
         TestStore(
             initialState: State(),

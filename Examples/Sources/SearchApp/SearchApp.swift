@@ -77,10 +77,8 @@ struct SearchMiddleware: MiddlewareProtocol, Sendable {
             NavigationStack {
                 List {
                     Section("Results") {
-                        ForEach(search.results) { movie in
-                            if let row = search.scope(element: movie.id, in: \.results, action: SearchAction.movie) {
-                                MovieRow(movie: row)
-                            }
+                        ForEach(search.scope(collection: \.results, action: SearchAction.movie)) { row in
+                            MovieRow(movie: row)
                         }
                     }
                     Section("Favorites") {

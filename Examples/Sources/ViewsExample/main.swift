@@ -73,13 +73,13 @@ final class RenderedView {
 MainActor.assumeIsolated {
     let store = Store(initialState: SearchState(), reducer: searchReducer, scheduling: .mainThread)
     let search = store.observable()
-    let rows = search.results.map { movie in
-        search.scope(element: movie.id, in: \.results, action: SearchAction.movie)!
-    }
+    // The rows of the list, as `ForEach` takes them: a row view per movie, made once and kept while its id stays.
+    let rows = search.scope(collection: \.results, action: SearchAction.movie)
     let views =
         [
             RenderedView("search field") { "query \"\(search.query)\"" },
-            RenderedView("result count") { "\(search[\.results.count]) results" },
+            // The list's body reads the rows: it depends on their ids and order, not on what a row shows.
+            RenderedView("list") { "\(search.scope(collection: \.results, action: SearchAction.movie).count) results" },
         ]
         + rows.map { row in
             RenderedView("row \(row.id)") { "\(row.title)\(row.isFavorite ? " ★" : "")" }

@@ -67,13 +67,21 @@ final class RowCache<Action, Element: Identifiable> where Element.ID: Sendable {
 
     /// Gives each element to its row, making rows for new ids and letting go of the rows whose ids left; bumps
     /// ``order`` when the ids or their order changed. While they stay in order, nothing is allocated.
+    ///
+    /// An element that is the same, bit for bit, as the one its row holds (every element an action did not touch)
+    /// is not given to the row: nothing in it can have changed, and comparing its values one by one would cost the
+    /// row about fifty nanoseconds per state.
     @inlinable
     func update<Elements: Collection>(_ elements: Elements) where Elements.Element == Element {
+        // Local copies: an access to the class's arrays would pay the run-time exclusivity check at every row.
+        let ids = ids
+        let rows = rows
         if elements.count == ids.count {
             var offset = 0
             for element in elements {
                 guard ids[offset] == element.id else { break }
-                rows[offset].apply(element)
+                let row = rows[offset]
+                if !isBitwiseIdentical(row.current, element) { row.apply(element) }
                 offset += 1
             }
             if offset == ids.count { return }
@@ -93,7 +101,7 @@ final class RowCache<Action, Element: Identifiable> where Element.ID: Sendable {
             let row: ObservableStore<Action, Element>
             if let existing = left.removeValue(forKey: element.id) {
                 row = existing
-                row.apply(element)
+                if !isBitwiseIdentical(row.current, element) { row.apply(element) }
             } else if let repeated = byID[element.id] {
                 // The same id twice in the collection: one row shows the first element with it.
                 row = repeated
@@ -111,5 +119,31 @@ final class RowCache<Action, Element: Identifiable> where Element.ID: Sendable {
         rows = newRows
         ids = newIDs
         order.bump()
+    }
+}
+
+/// Whether two values are the same bit for bit: then they hold the same values and the same instances. The converse
+/// does not hold (padding, strings stored differently), so `false` only means "compare them".
+///
+/// Not isolated to the main actor: a closure of main-actor code given to `withUnsafeBytes` checks, each time it
+/// runs, that it runs there, at a cost of about seventy nanoseconds.
+@inlinable
+func isBitwiseIdentical<Value>(_ a: Value, _ b: Value) -> Bool {
+    withUnsafeBytes(of: a) { a in
+        withUnsafeBytes(of: b) { b in
+            var offset = 0
+            while offset + 8 <= a.count {
+                guard
+                    a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                else { return false }
+                offset += 8
+            }
+            while offset < a.count {
+                guard a[offset] == b[offset] else { return false }
+                offset += 1
+            }
+            return true
+        }
     }
 }

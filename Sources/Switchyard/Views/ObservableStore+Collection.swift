@@ -11,7 +11,9 @@ extension ObservableStore {
     ///
     /// - A row view is made once for an id and kept while the id stays in the collection, wherever its element
     ///   moves: calling this again (every time a `body` runs) returns the same row views. A row depends on its own
-    ///   element only, so changing one element invalidates that row's readers and no other.
+    ///   element only, so changing one element invalidates that row's readers and no other. A row takes a new state
+    ///   only when its element is not the same, bit for bit, as the one it holds: an element that an action did not
+    ///   touch costs its row nothing, not even the comparison of its values.
     /// - Reading the rows depends on the ids and their order only: a reader (the `body` that holds the `ForEach`) is
     ///   invalidated when an element is inserted, removed or moved, not when one changes.
     /// - When an element leaves the collection, its row keeps its last state and drops what is sent through it,

@@ -29,12 +29,16 @@ extension ObservableStore {
         return child
     }
 
-    /// A view of one element of a collection, by its id: a `ForEach` row built on it depends on its element only.
-    /// Its actions are sent as ``ElementIDAction``s of that id, the actions that `liftToCollection` handles.
+    /// A view of one element of a collection, by its id, which depends on its element only; for the rows of a list,
+    /// ``scope(collection:action:)`` makes them all. Its actions are sent as ``ElementIDAction``s of that id, the
+    /// actions that `liftToCollection` handles.
     ///
     /// ```swift
-    /// ForEach(listView.rows) { row in RowView(view: listView.scope(element: row.id, in: \.rows, action: ListAction.row)!) }
+    /// let selected = listView.scope(element: selectedID, in: \.rows, action: ListAction.row)
     /// ```
+    ///
+    /// Like a row of ``scope(collection:action:)``, the view takes a new state only when its element is not the
+    /// same, bit for bit, as the one it holds.
     ///
     /// - Returns: `nil`, reported through the store's diagnostics, when the collection has no element with `id`.
     ///   When the element disappears later, the view keeps its last state, stops updating, and drops what is sent
@@ -70,7 +74,7 @@ extension ObservableStore {
                 Self.report(missing: id, when: "updating its view; the view keeps its last state", to: diagnostics)
                 return false
             }
-            child.apply(element)
+            if !isBitwiseIdentical(child.current, element) { child.apply(element) }
             return true
         }
         return child

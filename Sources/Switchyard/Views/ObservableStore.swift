@@ -19,9 +19,10 @@ import Observation
 /// - Reading: `view.title` (or `view[\.profile.name]`, for a nested value) returns the current value and, inside
 ///   an observation (a SwiftUI body, `withObservationTracking`), depends on that value only. A key path through
 ///   optionals (`view[\.selection?.name]`) works the same way. ``state`` depends on the whole state.
-/// - Changes: each new state of the store compares every value read so far with its previous value: with `==`
-///   where the value is `Equatable`, by identity for a class instance, and as changed on every new state
-///   otherwise. A value that changes invalidates its readers once per action.
+/// - Changes: each new state of the store compares every value read since it last changed with its previous value:
+///   with `==` where the value is `Equatable`, by identity for a class instance, and as changed on every new state
+///   otherwise. A reader is told once per state the view takes, however many of the values it read changed, and
+///   once this view and every view scoped from it hold that state.
 /// - Updates arrive on the main actor. With ``SchedulingPolicy/mainThread`` they arrive synchronously, in the
 ///   action's pipeline, so `withAnimation { view.send(.toggle) }` animates. Otherwise they arrive through the main
 ///   queue, and the view takes the latest state: states that a newer one superseded while the main queue was busy
@@ -164,7 +165,9 @@ public final class ObservableStore<Action, State>: Observable {
 
     // MARK: Updating
 
-    /// Takes a new state: invalidates the readers of each value that changed, then updates the scoped views.
+    /// Takes a new state: records each value that changed for its readers, then updates the scoped views. The view
+    /// that receives the state from the store announces the changes once all of them took it
+    /// (``ObservationBatch``).
     ///
     /// Inlinable so that it is specialized for the app's state where the view is created: generic code would look
     /// up the metadata of its types on every state.
@@ -172,8 +175,9 @@ public final class ObservableStore<Action, State>: Observable {
     func apply(_ new: State) {
         let old = current
         current = new
-        if whole.changed(old, new) { whole.version.bump() }
-        for value in trackedInOrder where value.changed(old, new) {
+        // A value that nothing read since its last change has no reader to tell: it is not even compared.
+        if whole.version.accessedSinceChange, whole.changed(old, new) { whole.version.bump() }
+        for value in trackedInOrder where value.version.accessedSinceChange && value.changed(old, new) {
             value.version.bump()
         }
         if !children.isEmpty { updateChildren(new) }

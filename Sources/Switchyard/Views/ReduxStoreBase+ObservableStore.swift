@@ -63,6 +63,7 @@ final class MainActorStates<Action, State: Sendable>: @unchecked Sendable {
         attached = true
         for state in pending { view.apply(state) }
         pending = []
+        ObservationBatch.announce()
     }
 
     /// Called by the store with each state it emits.
@@ -90,6 +91,7 @@ final class MainActorStates<Action, State: Sendable>: @unchecked Sendable {
     func receive(_ state: State) {
         if attached {
             view?.apply(state)
+            ObservationBatch.announce()
         } else {
             pending.append(state)
         }

@@ -1,10 +1,5 @@
 import Observation
 
-// Unsafe code of this file, and the invariant it relies on: ``ObservedVersion``'s two counters are marked
-// `@exclusivity(unchecked)`. They are isolated to the main actor, so no two threads touch them, and every access is
-// instantaneous (a read or an assignment; no code of the app runs during one), so no two accesses overlap. The
-// run-time check they skip costs about eighty instructions per access, on every state.
-
 /// One value of a view's state that views can depend on: reading it through the view registers the dependency,
 /// and it is bumped only when the value changes.
 ///
@@ -21,37 +16,6 @@ struct TrackedValue<State> {
     @inlinable
     init(changed: @escaping (State, State) -> Bool) {
         self.changed = changed
-    }
-}
-
-/// A counter that observations depend on. Not generic, so that its key path is a constant: a generic class's key
-/// path is instantiated, with a type lookup, every time it is written.
-@MainActor
-@usableFromInline
-final class ObservedVersion: Observable {
-    @usableFromInline let registrar = ObservationRegistrar()
-    @usableFromInline @exclusivity(unchecked) var version: UInt64 = 0
-    /// Whether ``access()`` ran since the last change.
-    @usableFromInline @exclusivity(unchecked) var accessedSinceChange = false
-
-    @usableFromInline
-    init() {}
-
-    /// Registers the current observation's dependency on this value.
-    @inlinable
-    func access() {
-        accessedSinceChange = true
-        registrar.access(self, keyPath: \.version)
-    }
-
-    /// Invalidates the observations that depend on this value. An observation depends on it only through
-    /// ``access()``, and ends at its first invalidation: when nothing read the value since the last change, nothing
-    /// can be observing it, and the registrar (hundreds of instructions per mutation) is skipped.
-    @inlinable
-    func bump() {
-        guard accessedSinceChange else { return }
-        accessedSinceChange = false
-        registrar.withMutation(of: self, keyPath: \.version) { version &+= 1 }
     }
 }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Observation
 import Switchyard
 import SwitchyardTesting
@@ -142,6 +143,16 @@ enum ListFeature {
 }
 
 @Suite struct TestingViewsSnippets {
+    /// What the article says of Linux: a `@MainActor` test runs on the main actor, which is not the thread that
+    /// Foundation calls main there.
+    @MainActor
+    @Test func aMainActorTestRunsOnTheMainActorButNotOnFoundationsMainThreadOnLinux() {
+        MainActor.assertIsolated()
+        #if os(Linux)
+            #expect(!Thread.isMainThread)
+        #endif
+    }
+
     @MainActor
     @Test(arguments: [SchedulingPolicy.callerThread, .mainThread])
     func theRowThatChangesIsTheOnlyOneInvalidated(policy: SchedulingPolicy) async {

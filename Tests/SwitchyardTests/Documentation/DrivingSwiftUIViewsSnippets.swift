@@ -1,6 +1,12 @@
 import Switchyard
 import Testing
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
 #if canImport(SwiftUI)
     import SwiftUI
 #endif
@@ -111,4 +117,45 @@ struct DrivingSwiftUIViewsSnippets {
         #expect(Snippets().rowView(of: search, movie: 3) == nil)
         #expect(reports.value == [.scopedElementMissing])
     }
+
+    /// A store made without `diagnostics:` reports to standard error, one line per report.
+    @Test func theDefaultDiagnosticsWriteOneLineOnStandardErrorPerReport() {
+        let marker = "marker-\(UInt64.random(in: 0...UInt64.max))"
+        let written = capturingStandardError {
+            var store: Store<SearchAction, SearchState>? = Store(
+                initialState: SearchState(), reducer: Snippets.searchReducer)
+            let search = store!.observable()
+            store = nil
+            search.send(.queryChanged(marker))
+            search.send(.queryChanged(marker))
+        }
+        let lines = written.split(separator: "\n").filter { $0.contains(marker) }
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.hasPrefix("Switchyard warning: ") })
+    }
+
+    typealias SearchAction = Snippets.SearchAction
+    typealias SearchState = Snippets.SearchState
+}
+
+/// Runs `body` with standard error written to a file, and returns what was written there. Other tests running
+/// meanwhile may write there too: look for your own lines.
+func capturingStandardError(_ body: () -> Void) -> String {
+    var template = Array("/tmp/switchyard-stderr-XXXXXX".utf8CString)
+    let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    precondition(file >= 0, "no temporary file")
+    let saved = dup(2)
+    dup2(file, 2)
+    body()
+    dup2(saved, 2)
+    close(saved)
+    lseek(file, 0, SEEK_SET)
+    var written: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while case let count = read(file, &buffer, buffer.count), count > 0 {
+        written += buffer[0..<count]
+    }
+    close(file)
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    return String(decoding: written, as: UTF8.self)
 }

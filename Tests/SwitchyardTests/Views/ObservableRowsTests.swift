@@ -133,6 +133,43 @@ import Testing
     }
 }
 
+/// Rows of elements whose values are not `Equatable`: such a value counts as changed when its row's element did.
+@MainActor
+@Suite struct ObservableRowsOfValuesThatAreNotEquatableTests {
+    struct Body: Sendable {
+        var text: String
+    }
+
+    struct Note: Sendable, Identifiable {
+        let id: Int
+        var body: Body
+    }
+
+    static let reducer = Reducer<ElementIDAction<Int, String>, [Note]>.reduce { action, notes in
+        notes[action.id].body.text = action.action
+    }
+
+    @Test func anUntouchedRowIsNotInvalidatedEvenByAValueThatIsNotEquatable() {
+        let notes = (0..<3).map { Note(id: $0, body: Body(text: "note \($0)")) }
+        let store = Store(initialState: notes, reducer: Self.reducer, scheduling: .mainThread)
+        let view = store.observable()
+        let rows = view.scope(collection: \.self, action: { (action: ElementIDAction<Int, String>) in action })
+        let readers = rows.map { row in Invalidations { _ = row.body } }
+        let single = view.scope(element: 1, in: \.self, action: { (action: ElementIDAction<Int, String>) in action })!
+        let singleReader = Invalidations { _ = single.body }
+        rows[1].send("edited")
+        #expect(readers.map { $0.take() } == [0, 1, 0])
+        #expect(singleReader.take() == 1)
+        rows[1].send("edited")
+        #expect(readers.map { $0.take() } == [0, 0, 0], "the same text again: the same element, bit for bit")
+        #expect(singleReader.take() == 0)
+        rows[2].send("again")
+        #expect(readers.map { $0.take() } == [0, 0, 1])
+        #expect(singleReader.take() == 0)
+        #expect(rows[1].body.text == "edited" && rows[0].body.text == "note 0")
+    }
+}
+
 /// The rows of an `IdentifiedArrayOf`, the collection TCA apps keep their lists in.
 @MainActor
 @Suite struct ObservableRowsOfIdentifiedArrayTests {

@@ -40,6 +40,71 @@ import Testing
         }
     }
 
+    /// Another thread is processing: the binding's action waits behind the one in progress, and its state arrives
+    /// through the main queue.
+    @Test func underTheDefaultPolicyABindingSetWhileAnotherThreadProcessesReadsTheOldValueUntilItsStateArrives() async {
+        let blocked = Counter()
+        let release = DispatchSemaphore(value: 0)
+        let store = Store(
+            initialState: State(),
+            reducer: Self.reducer,
+            middleware: blockingMiddleware(on: Action.increment, blocked: blocked, release: release)
+        )
+        let view = store.observable()
+        let query = view.storeBinding(\.query, send: Action.queryChanged)
+        // A thread of its own: it stays blocked in the middleware until released.
+        _ = startThreads(1) { _ in store.dispatch(.increment) }
+        while blocked.value == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+        query.wrappedValue = "typed"
+        #expect(query.wrappedValue == "")
+        release.signal()
+        await store.idle()
+        #expect(query.wrappedValue == "typed")
+        #expect(view.count == 1)
+    }
+
+    /// Set from an observer's code, inside the pipeline: the action runs once the one in progress is done, later in
+    /// the same turn of the main thread, and the view takes its state synchronously.
+    @Test func withTheMainThreadPolicyABindingSetFromAnObserverReadsTheOldValueUntilLaterInTheTurn() {
+        let store = Store(initialState: State(), reducer: Self.reducer, scheduling: .mainThread)
+        let view = store.observable()
+        let query = view.storeBinding(\.query, send: Action.queryChanged)
+        var readInside: [String] = []
+        let observer = Reregistering {
+            _ = view.count
+        } onChange: {
+            guard readInside.isEmpty else { return }
+            query.wrappedValue = "typed"
+            readInside.append(query.wrappedValue)
+        }
+        view.send(.increment)
+        #expect(readInside == [""])
+        #expect(query.wrappedValue == "typed")
+        #expect(observer.notifications == 1)
+    }
+
+    /// Actions of another thread wait for the main queue: the binding's action waits behind them.
+    @Test func withTheMainThreadPolicyABindingSetWhileOtherActionsWaitForTheMainQueueReadsTheOldValueUntilTheyRun()
+        async
+    {
+        let store = Store(initialState: State(), reducer: Self.reducer, scheduling: .mainThread)
+        let view = store.observable()
+        let query = view.storeBinding(\.query, send: Action.queryChanged)
+        let dispatched = DispatchSemaphore(value: 0)
+        // A thread of its own, which runs however busy the shared pool is while the main actor waits for it.
+        _ = startThreads(1) { _ in
+            store.dispatch(.increment)
+            dispatched.signal()
+        }
+        // The main actor holds on to the main queue meanwhile: the action waits for it.
+        dispatched.wait()
+        query.wrappedValue = "typed"
+        #expect(query.wrappedValue == "")
+        await store.idle()
+        #expect(query.wrappedValue == "typed")
+        #expect(view.count == 1)
+    }
+
     @Test func aViewScopedFromTheRootIsCurrentWhenSendReturnsToo() {
         let store = Store(initialState: State(), reducer: Self.reducer)
         let view = store.observable()
@@ -64,8 +129,8 @@ import Testing
     }
 
     /// SwiftUI reads a body again after the action's changes: it renders once per action. An observation that
-    /// registers again inside its own `onChange` sees every value it read that the action changed.
-    @Test func aReaderIsNotifiedOncePerObservationAndOncePerChangedValueWhenItRegistersAgainAtOnce() {
+    /// observes again inside its own `onChange` is told once per action too, however many of its values changed.
+    @Test func aReaderThatObservesAgainInsideOnChangeIsToldOncePerAction() {
         let store = Store(initialState: State(), reducer: Self.reducer, scheduling: .mainThread)
         let view = store.observable()
         let rendered = Invalidations {
@@ -80,9 +145,51 @@ import Testing
             _ = view.count
         }
         store.dispatch(.typed("ab"))
-        #expect(again.notifications == 2)
+        #expect(again.notifications == 1)
         store.dispatch(.increment)
-        #expect(again.notifications == 3)
+        #expect(again.notifications == 2)
+        store.dispatch(.queryChanged("ab"))
+        #expect(again.notifications == 2, "nothing it read changed")
+    }
+
+    @Test(arguments: [SchedulingPolicy.callerThread, .mainThread])
+    func aReaderOfSeveralViewsIsToldOncePerActionWhenEveryViewHoldsItsState(policy: SchedulingPolicy) {
+        let store = Store(initialState: State(), reducer: Self.reducer, scheduling: policy)
+        let view = store.observable()
+        let count = view.scope(state: \.count, action: { (_: Void) in Action.increment })
+        let query = view.scope(state: \.query, action: Action.queryChanged)
+        var seen: [String] = []
+        let again = Reregistering {
+            _ = count.state
+            _ = view.query
+            _ = query.state
+        } onChange: {
+            seen.append("\(count.state) \(view.query) \(query.state)")
+        }
+        view.send(.typed("s"))
+        view.send(.typed("sw"))
+        #expect(again.notifications == 2)
+        #expect(seen == ["1 s s", "2 sw sw"])
+    }
+
+    /// An observer that sends an action while it is told: the view takes the action's state before `send` returns,
+    /// and the observer, which observes again after that, is told of the changes that come later.
+    @Test func anActionSentByAnObserverWhileItIsToldIsTakenAtOnce() {
+        let store = Store(initialState: State(), reducer: Self.reducer)
+        let view = store.observable()
+        var counts: [Int] = []
+        let again = Reregistering {
+            _ = view.count
+        } onChange: {
+            counts.append(view.count)
+            if view.count == 1 { view.send(.increment) }
+        }
+        view.send(.increment)
+        #expect(view.count == 2)
+        #expect(counts == [1])
+        view.send(.increment)
+        #expect(counts == [1, 3])
+        #expect(again.notifications == 2)
     }
 }
 
@@ -90,10 +197,12 @@ import Testing
 @MainActor
 final class Reregistering {
     private let read: @MainActor () -> Void
+    private let changed: @MainActor () -> Void
     private(set) var notifications = 0
 
-    init(reading read: @escaping @MainActor () -> Void) {
+    init(reading read: @escaping @MainActor () -> Void, onChange changed: @escaping @MainActor () -> Void = {}) {
         self.read = read
+        self.changed = changed
         observe()
     }
 
@@ -103,6 +212,7 @@ final class Reregistering {
         } onChange: {
             MainActor.assumeIsolated {
                 self.notifications += 1
+                self.changed()
                 self.observe()
             }
         }
