@@ -10,6 +10,10 @@ public struct PersistenceDiagnostic: Sendable, Equatable, CustomStringConvertibl
         case newerVersion(Int)
         /// Writing the journal or a snapshot failed; the actions stay queued and are tried again.
         case writeFailed
+        /// An action or the state did not encode: the action is not journaled, or no snapshot is written.
+        case unencodable
+        /// ``StatePersistence/attach(to:)`` found the store journaling already, or freed: nothing was attached.
+        case notAttached
     }
 
     /// What happened.

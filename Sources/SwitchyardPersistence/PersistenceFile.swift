@@ -72,6 +72,11 @@ final class PersistenceFile: Sendable {
         return file
     }
 
+    /// Closes the connection: the file can be opened again at once, by this process or another.
+    func close() throws {
+        try queue.close()
+    }
+
     /// `PRAGMA integrity_check`: `ok`, or what SQLite found.
     func integrityCheck() throws -> String {
         try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }

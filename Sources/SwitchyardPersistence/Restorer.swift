@@ -3,7 +3,7 @@ import Switchyard
 
 /// Reads a persisted file, changing nothing in it, and rebuilds the state: the snapshot, migrated to this version,
 /// then the journal after it, each action migrated and replayed through the reducer.
-struct Restorer<Action: Codable & Sendable, State: Sendable> {
+struct Restorer<Action: Sendable, State: Sendable> {
     enum Outcome {
         case fresh
         case restored(State, snapshotSeq: Int64?, replayed: Int, lastSeq: Int64, migrated: Bool)
@@ -16,6 +16,7 @@ struct Restorer<Action: Codable & Sendable, State: Sendable> {
     let reducer: Reducer<Action, State>
     let options: PersistenceOptions
     let decodeState: @Sendable (Data, inout State) throws -> Void
+    let journaling: ActionJournaling<Action>
 
     func restore() -> Outcome {
         guard FileManager.default.fileExists(atPath: path) else { return .fresh }
@@ -59,7 +60,7 @@ struct Restorer<Action: Codable & Sendable, State: Sendable> {
             do {
                 let data = try migrate(row.action, from: row.version, \.action)
                 migrated = migrated || row.version < options.schemaVersion
-                reducer.reduce(try decoder.decode(Action.self, from: data), &state)
+                reducer.reduce(try journaling.decode(data, decoder), &state)
             } catch {
                 return .unusable(diagnostic(.undecodable, "its journal entry \(row.seq) does not decode (\(error))"))
             }

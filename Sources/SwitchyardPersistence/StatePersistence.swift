@@ -16,9 +16,10 @@ import Switchyard
 /// - A file that cannot be used (not a database, corrupt, undecodable, or written by a newer version) is never
 ///   deleted or overwritten: it is reported through `diagnostics`, moved aside or left alone as
 ///   ``PersistenceOptions/badFile`` says, and the store starts from the initial state; ``restoration`` tells which.
-/// - The writer runs while the persistence or its store (through the journal middleware) lives, and commits what is
-///   queued and stops when ``close()`` is called or when both are freed.
-public final class StatePersistence<Action: Codable & Sendable, State: Sendable>: Sendable {
+/// - The store hands each action to the journal on its processing thread with no more than a lock and an append; a
+///   writer thread of the journal's own encodes and commits. The writer runs while the persistence or the store
+///   attached to it lives, and commits what is queued and stops when ``close()`` is called or when both are freed.
+public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable {
     /// What happened when the file was read.
     public enum Restoration: Sendable, Equatable {
         /// There was no file: the store starts from the initial state, and the file is created.
@@ -39,10 +40,9 @@ public final class StatePersistence<Action: Codable & Sendable, State: Sendable>
     public let restoration: Restoration
     /// The reducer, which replayed the journal and runs in the store.
     public let reducer: Reducer<Action, State>
-    /// The middleware that journals the actions; put it first in the store's middleware.
-    public let journal: JournalMiddleware<Action, State>
-    private let lifetime: JournalLifetime<Action, State>
-    private var writer: JournalWriter<Action, State>? { lifetime.writer }
+    /// The writer of the journal; `nil` when nothing is persisted in this run (a bad file kept where it was).
+    private let writer: JournalWriter<Action, State>?
+    private let diagnostics: @Sendable (PersistenceDiagnostic) -> Void
 
     /// Restores the whole state, which is `Codable`, from the file at `path`, and journals the actions that
     /// `isPersistent` accepts (all of them by default).
@@ -56,13 +56,35 @@ public final class StatePersistence<Action: Codable & Sendable, State: Sendable>
         options: PersistenceOptions = PersistenceOptions(),
         isPersistent: @escaping @Sendable (Action) -> Bool = { _ in true },
         diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = PersistenceDiagnostics.standardError
+    ) throws where State: Codable, Action: Codable {
+        try self.init(
+            path: path,
+            initialState: initialState,
+            reducer: reducer,
+            journaling: .codable(isPersistent: isPersistent),
+            options: options,
+            diagnostics: diagnostics
+        )
+    }
+
+    /// Restores the whole state, which is `Codable`, from the file at `path`, and journals the actions as
+    /// `journaling` says: for actions that are not `Codable`, as records of your own (see ``ActionJournaling``).
+    ///
+    /// - Throws: when the file cannot be created or written at all.
+    public convenience init(
+        path: String,
+        initialState: State,
+        reducer: Reducer<Action, State>,
+        journaling: ActionJournaling<Action>,
+        options: PersistenceOptions = PersistenceOptions(),
+        diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = PersistenceDiagnostics.standardError
     ) throws where State: Codable {
         try self.init(
             path: path,
             initialState: initialState,
             reducer: reducer,
             options: options,
-            isPersistent: isPersistent,
+            journaling: journaling,
             diagnostics: diagnostics,
             encodeState: { try JSONEncoder().encode($0) },
             decodeState: { data, state in state = try JSONDecoder().decode(State.self, from: data) }
@@ -82,13 +104,37 @@ public final class StatePersistence<Action: Codable & Sendable, State: Sendable>
         options: PersistenceOptions = PersistenceOptions(),
         isPersistent: @escaping @Sendable (Action) -> Bool = { _ in true },
         diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = PersistenceDiagnostics.standardError
+    ) throws where Action: Codable {
+        try self.init(
+            path: path,
+            initialState: initialState,
+            persisting: part,
+            reducer: reducer,
+            journaling: .codable(isPersistent: isPersistent),
+            options: options,
+            diagnostics: diagnostics
+        )
+    }
+
+    /// Restores the part of the state at `part` from the file at `path`, and journals the actions as `journaling`
+    /// says (see ``ActionJournaling``).
+    ///
+    /// - Throws: when the file cannot be created or written at all.
+    public convenience init<Part: Codable & SendableMetatype>(
+        path: String,
+        initialState: State,
+        persisting part: WritableKeyPath<State, Part> & Sendable,
+        reducer: Reducer<Action, State>,
+        journaling: ActionJournaling<Action>,
+        options: PersistenceOptions = PersistenceOptions(),
+        diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = PersistenceDiagnostics.standardError
     ) throws {
         try self.init(
             path: path,
             initialState: initialState,
             reducer: reducer,
             options: options,
-            isPersistent: isPersistent,
+            journaling: journaling,
             diagnostics: diagnostics,
             encodeState: { try JSONEncoder().encode($0[keyPath: part]) },
             decodeState: { data, state in state[keyPath: part] = try JSONDecoder().decode(Part.self, from: data) }
@@ -100,15 +146,17 @@ public final class StatePersistence<Action: Codable & Sendable, State: Sendable>
         initialState: State,
         reducer: Reducer<Action, State>,
         options: PersistenceOptions,
-        isPersistent: @escaping @Sendable (Action) -> Bool,
+        journaling: ActionJournaling<Action>,
         diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void,
         encodeState: @escaping @Sendable (State) throws -> Data,
         decodeState: @escaping @Sendable (Data, inout State) throws -> Void
     ) throws {
         self.path = path
         self.reducer = reducer
+        self.diagnostics = diagnostics
         let restorer = Restorer(
-            path: path, initialState: initialState, reducer: reducer, options: options, decodeState: decodeState)
+            path: path, initialState: initialState, reducer: reducer, options: options, decodeState: decodeState,
+            journaling: journaling)
         var outcome = restorer.restore()
         var persisting = true
         if case .unusable(let diagnostic) = outcome {
@@ -150,23 +198,55 @@ public final class StatePersistence<Action: Codable & Sendable, State: Sendable>
                 )
             }
         }
-        lifetime = JournalLifetime(
-            writer: file.map {
-                JournalWriter(
-                    file: $0, lastSeq: lastSeq, options: options, encodeState: encodeState, report: diagnostics)
-            }
-        )
-        journal = JournalMiddleware(lifetime: lifetime, isPersistent: isPersistent)
+        writer = file.map {
+            JournalWriter(
+                file: $0, lastSeq: lastSeq, options: options, journaling: journaling, encodeState: encodeState,
+                report: diagnostics)
+        }
+    }
+
+    deinit {
+        // The journal stops, after committing what is queued, once the store attached to it is freed too.
+        writer?.queue.removeHolder()
+    }
+
+    /// Journals the actions that `store` processes from now on: a store made with `Store(restoring:)` is attached
+    /// already. Attach a store that starts from ``restoredState``, before it processes anything, for example in the
+    /// initializer of a `ReduxStoreBase` subclass:
+    ///
+    /// ```swift
+    /// final class AppStore: ReduxStoreBase<TodoAction, TodoState>, @unchecked Sendable {
+    ///     init(persistence: StatePersistence<TodoAction, TodoState>) {
+    ///         super.init(initialState: persistence.restoredState, reducer: persistence.reducer, middleware: TodoMiddleware())
+    ///         persistence.attach(to: self)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// One persistence journals one store, and a store has one journal: attaching a second time, or to a store
+    /// that is freed, attaches nothing and is reported through the diagnostics (as
+    /// ``PersistenceDiagnostic/Kind/notAttached``). With nothing persisted in this run (a bad file kept where it
+    /// was), there is nothing to attach.
+    public func attach(to store: ReduxStoreBase<Action, State>) {
+        guard let writer else { return }
+        if !store.attachJournal(writer.queue) {
+            diagnostics(
+                PersistenceDiagnostic(
+                    kind: .notAttached,
+                    message: "the journal of \(path) was not attached: the store has a journal already"
+                )
+            )
+        }
     }
 
     /// Returns once every action journaled before the call is committed to the file.
     public func flush() {
-        writer?.flush()
+        writer?.queue.flush()
     }
 
     /// Commits what is queued and stops the writer; actions processed afterwards are not journaled.
     public func close() {
-        writer?.close()
+        writer?.queue.close()
     }
 
     /// Renames the file and its companions to `<path>.unusable-<date>`; returns the new path of the file.

@@ -1,8 +1,8 @@
 import Switchyard
 
-extension Store where Action: Codable {
-    /// A store that starts from the state `persistence` restored and journals its actions: the journal middleware
-    /// runs first, then `middleware`.
+extension Store {
+    /// A store that starts from the state `persistence` restored, with its reducer, and journals every action it
+    /// processes (``StatePersistence/attach(to:)``).
     ///
     /// ```swift
     /// let store = Store(restoring: persistence, middleware: TodoMiddleware())
@@ -16,13 +16,15 @@ extension Store where Action: Codable {
         self.init(
             initialState: persistence.restoredState,
             reducer: persistence.reducer,
-            middleware: persistence.journal <> middleware,
+            middleware: middleware,
             scheduling: scheduling,
             diagnostics: diagnostics
         )
+        persistence.attach(to: self)
     }
 
-    /// A store without other middleware that starts from the state `persistence` restored and journals its actions.
+    /// A store without middleware that starts from the state `persistence` restored and journals every action it
+    /// processes.
     public convenience init(
         restoring persistence: StatePersistence<Action, State>,
         scheduling: SchedulingPolicy = .callerThread,
@@ -31,9 +33,9 @@ extension Store where Action: Codable {
         self.init(
             initialState: persistence.restoredState,
             reducer: persistence.reducer,
-            middleware: persistence.journal,
             scheduling: scheduling,
             diagnostics: diagnostics
         )
+        persistence.attach(to: self)
     }
 }

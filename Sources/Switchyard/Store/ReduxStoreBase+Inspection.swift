@@ -50,3 +50,11 @@ extension ReduxStoreBase {
         core.processFirst(actions)
     }
 }
+
+extension ReduxStoreBase {
+    /// Attaches a journal (SwitchyardPersistence's), which then receives every action processed from now on, after its
+    /// reducer; `false`, attaching nothing, when the store has one already or was freed.
+    package func attachJournal(_ journal: JournalQueue<ActionType, StateType>) -> Bool {
+        core.attachJournal(journal)
+    }
+}

@@ -179,6 +179,26 @@ final class LockCondition: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Sleeps until a broadcast made after `ticket` was read, or until `timeout` has passed; `false` on timeout.
+    @usableFromInline
+    @discardableResult
+    func wait(after ticket: UInt64, timeout: Duration) -> Bool {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Int(deadline.tv_nsec) + Int(attoseconds / 1_000_000_000)
+        deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while epoch.load(ordering: .sequentiallyConsistent) == ticket {
+            if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT {
+                return epoch.load(ordering: .sequentiallyConsistent) != ticket
+            }
+        }
+        return true
+    }
+
     /// Wakes every waiting thread; call it after the awaited state changed, with or without the lock.
     @usableFromInline
     func broadcast() {

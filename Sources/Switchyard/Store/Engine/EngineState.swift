@@ -35,6 +35,8 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     }
 
     @usableFromInline private(set) var phase = Phase.idle
+    /// Whether the store was freed.
+    var isClosed: Bool { phase == .closed }
     @usableFromInline private(set) var queue = ActionQueue<QueuedAction<Action>>()
     /// Commits that no action produces, waiting for the processing thread's next decision, which runs them before
     /// any queued action; `nil` when none waits, always so while the store is idle. An optional, not an empty array,

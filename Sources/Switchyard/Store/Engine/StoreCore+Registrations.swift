@@ -109,6 +109,24 @@ extension StoreCore {
         for entry in closed.runtime { entry.registration.markRemoved() }
         for commit in closed.outOfBand ?? [] { commit.done(false) }
         _ = consume closed
+        // The store no longer journals: the journal stops when its persistence lets go of it too.
+        let journalAddress = journalAddress.load(ordering: .acquiring)
+        if journalAddress != 0 { Self.journal(at: journalAddress)._withUnsafeGuaranteedRef { $0.removeHolder() } }
+    }
+
+    /// Attaches `journal`, which then receives every action processed from now on; `false`, attaching nothing, when
+    /// the store has a journal already.
+    package func attachJournal(_ journal: JournalQueue<Action, State>) -> Bool {
+        // Under the engine's lock, so that `close()`, which reads the address after closing the engine under that
+        // lock, either sees the journal or came first and leaves nothing to attach to.
+        journal.addHolder()
+        let attached = engine.withLock { engine in
+            guard !engine.isClosed, journalAddress.load(ordering: .relaxed) == 0 else { return false }
+            journalAddress.store(UInt(bitPattern: Unmanaged.passRetained(journal).toOpaque()), ordering: .releasing)
+            return true
+        }
+        if !attached { journal.removeHolder() }
+        return attached
     }
 }
 
@@ -194,6 +212,11 @@ extension StoreCore {
         }
         if wakeReaders { cell.wakeReaders() }
         _ = consume committed
+        // The journal restores this state, with the actions processed after it, rather than replaying the past.
+        let journalAddress = journalAddress.load(ordering: .acquiring)
+        if journalAddress != 0 {
+            Self.journal(at: journalAddress)._withUnsafeGuaranteedRef { $0.stateReplaced(cell.processorValue) }
+        }
         if context.hasObservers {
             context.withRegistrations { deliver(commit: commit, previous: previous, to: $0) }
         }

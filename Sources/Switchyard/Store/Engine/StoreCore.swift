@@ -32,6 +32,10 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let getState: GetState<State>
     @usableFromInline let effects: EffectScope
     @usableFromInline let diagnostics: StoreDiagnostics
+    /// The address of the journal attached to the store (SwitchyardPersistence's), 0 while there is none: set once,
+    /// under the engine's lock, with a reference retained for the core, released in `deinit`. The processing thread,
+    /// which holds the core, borrows the journal from it with no reference counted.
+    @usableFromInline let journalAddress = Atomic<UInt>(0)
     /// The handler that middlewares' IOs and effects dispatch through. It finds the core weakly: a handler kept
     /// after the store is freed dispatches nowhere.
     @usableFromInline let output: AnyActionHandler<Action>
@@ -67,6 +71,11 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             outputTarget.core?.dispatch(dispatched, isFollowUp: true)
         }
         outputTarget.set(self)
+    }
+
+    deinit {
+        let journalAddress = journalAddress.load(ordering: .acquiring)
+        if journalAddress != 0 { Self.journal(at: journalAddress).release() }
     }
 
     // MARK: - Dispatch
@@ -323,6 +332,12 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     where Probe.ProbedAction == Action, Probe.ProbedState == State {
         cell.runReducer { reducer.reduce(dispatched.action, &$0) }
         probe.reduced(dispatched, cell.processorValue)
+        let journalAddress = journalAddress.load(ordering: .acquiring)
+        if journalAddress != 0 {
+            return commitJournaled(
+                dispatched, journalAddress: journalAddress, previous: previous, ioIsPure: ioIsPure, context: &context,
+                next: &slot)
+        }
         var released = Released()
         let (commit, wakeReaders, next, decided) = engine.withLock {
             engine -> (UInt64, Bool, EngineState<Action, State>.Step?, Bool) in
@@ -356,6 +371,49 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         // With a decision taken in the commit, nothing followed the reducer: no observer and no IO ran.
         if next == nil { inspection.didRunIO(monotonicNanoseconds() - timed.reducedAt) }
         return next
+    }
+
+    /// The commit of an action that a journal records (see `reduceAndCommit`): the action is queued in the journal
+    /// before the commit, in processing order, with the state for a snapshot when one is due; what the journal
+    /// waits for (room in its queue, or the commit of the action to the file) is waited for after the commit, so
+    /// that readers of the state never wait for the file. Out of line, so that a store without a journal pays one
+    /// branch for it.
+    @inlinable @inline(never)
+    func commitJournaled(
+        _ dispatched: DispatchedAction<Action>,
+        journalAddress: UInt,
+        previous: State?,
+        ioIsPure: Bool,
+        context: inout ProcessorContext<Action, State>,
+        next slot: inout some NextActionSlot<Action>
+    ) -> (next: EngineState<Action, State>.Step?, decided: Bool) {
+        let journal = Self.journal(at: journalAddress)
+        let ticket = journal._withUnsafeGuaranteedRef { journal in
+            let ticket = journal.append(dispatched.action, source: dispatched.dispatcher)
+            if ticket.snapshotDue { journal.setSnapshot(ticket.seq, state: cell.processorValue) }
+            return ticket
+        }
+        var released = Released()
+        let (commit, wakeReaders, next, decided) = engine.withLock {
+            engine -> (UInt64, Bool, EngineState<Action, State>.Step?, Bool) in
+            let (commit, wakeReaders) = engine.commit(context: &context, released: &released)
+            guard ioIsPure, !context.hasObservers, !ticket.mustWait else { return (commit, wakeReaders, nil, false) }
+            return (commit, wakeReaders, decide(&engine, context: &context, slot: &slot, released: &released), true)
+        }
+        if wakeReaders { cell.wakeReaders() }
+        _ = consume released
+        journal._withUnsafeGuaranteedRef { $0.complete(ticket) }
+        if decided { return (next, true) }
+        if context.hasObservers {
+            context.withRegistrations { deliver(commit: commit, previous: previous, to: $0) }
+        }
+        return (nil, false)
+    }
+
+    /// The journal whose address `journalAddress` holds: borrowed from the core, which keeps it until its `deinit`.
+    @inlinable
+    static func journal(at address: UInt) -> Unmanaged<JournalQueue<Action, State>> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
     }
 
     /// Tells the observers of `registrations` about commit number `commit`.
