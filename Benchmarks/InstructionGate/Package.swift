@@ -24,14 +24,34 @@ let package = Package(
             dependencies: [.product(name: "Switchyard", package: "Switchyard")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        .executableTarget(
-            name: "InstructionGateSwift5",
-            dependencies: ["GateStoresSwift5", .product(name: "Switchyard", package: "Switchyard")],
+        .target(
+            name: "GateJournaledStoresSwift5",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardPersistence", package: "Switchyard"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(
+            name: "InstructionGateSwift5",
+            dependencies: [
+                "GateStoresSwift5", "GateJournaledStoresSwift5", .product(name: "Switchyard", package: "Switchyard"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .target(
+            name: "GateJournaledStoresSwift6",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardPersistence", package: "Switchyard"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
             name: "InstructionGateSwift6",
-            dependencies: ["GateStoresSwift6", .product(name: "Switchyard", package: "Switchyard")],
+            dependencies: [
+                "GateStoresSwift6", "GateJournaledStoresSwift6", .product(name: "Switchyard", package: "Switchyard"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

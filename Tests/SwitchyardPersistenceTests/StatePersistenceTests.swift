@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Switchyard
+@_spi(Inspection) import Switchyard
 import SwitchyardPersistence
 import Testing
 
@@ -128,6 +128,22 @@ import Testing
         store?.dispatch(.add("eggs"))
         store = nil  // the last holder: the writer commits what is queued and stops
         #expect(try open().restoredState.todos.map(\.title) == ["milk", "eggs"])
+    }
+
+    @Test func aStateCommittedOutOfBandIsSnapshottedAndRestoredWithTheActionsAfterIt() async throws {
+        let persistence = try open()
+        let store = Store(restoring: persistence)
+        store.dispatch(.add("milk"))
+        store.dispatch(.add("eggs"))
+        // As an inspector travelling back in time does: a state that no action produced.
+        let committed = await store.commitOutOfBand { state in state.todos = [Todo(title: "bread")] }
+        #expect(committed)
+        store.dispatch(.add("jam"))
+        persistence.close()
+        let restored = try open()
+        #expect(restored.restoration == .restored(snapshotSequence: 2, replayedActions: 1))
+        #expect(restored.restoredState == store.state)
+        #expect(restored.restoredState.todos.map(\.title) == ["bread", "jam"])
     }
 
     @Test func afterCloseActionsAreNotJournaled() throws {

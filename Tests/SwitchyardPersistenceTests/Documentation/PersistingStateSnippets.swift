@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Switchyard
 import SwitchyardPersistence
 import Testing
@@ -106,6 +107,60 @@ struct PersistingStateSnippets {
     typealias Snippets = PersistingStateSnippets
     let folder = TemporaryFolder()
 
+    struct EditorState: Codable, Sendable, Equatable {
+        var text = ""
+    }
+
+    let editorReducer = Reducer<EditorAction, EditorState>.reduce { action, state in
+        switch action {
+        case .type(let text): state.text += text
+        case .save(let completion): completion()
+        }
+    }
+
+    enum EditorAction: Sendable {
+        case type(String)
+        case save(completion: @Sendable () -> Void)
+    }
+
+    enum EditorRecord: Codable {
+        case typed(String)
+    }
+
+    func openEditor(path: String) throws -> StatePersistence<EditorAction, EditorState> {
+        try StatePersistence(
+            path: path,
+            initialState: EditorState(),
+            reducer: editorReducer,
+            journaling: .records(
+                { action in
+                    if case .type(let text) = action { return EditorRecord.typed(text) }
+                    return nil
+                },
+                replay: { record in
+                    switch record {
+                    case .typed(let text): return .type(text)
+                    }
+                }
+            )
+        )
+    }
+
+    @Test func actionsThatAreNotCodableAreJournaledAsRecordsAndReplayed() throws {
+        let folder = TemporaryFolder()
+        let persistence = try openEditor(path: folder.path())
+        let store = Store(restoring: persistence)
+        store.dispatch(.type("Hello, "))
+        store.dispatch(.save(completion: {}))
+        store.dispatch(.type("world"))
+        persistence.close()
+        let journaled = try inspect(folder.path()) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") }
+        #expect(journaled == 2)
+        let restored = try openEditor(path: folder.path())
+        #expect(restored.restoration == .restored(snapshotSequence: nil, replayedActions: 2))
+        #expect(restored.restoredState.text == "Hello, world")
+    }
+
     @Test func theTodoStoreKeepsItsStateBetweenLaunches() throws {
         let (store, persistence) = try Snippets().makeStore(path: folder.path())
         store.dispatch(.add("milk"))
@@ -157,3 +212,38 @@ struct PersistingStateSnippets {
 }
 
 extension PersistingStateSnippets.TodoStateV1: Sendable, Equatable {}
+
+// The subclass of the article, at file scope: it journals the to-do store of the other tests of this module.
+
+struct TodoMiddleware: MiddlewareProtocol {
+    func handle(
+        action: TodoAction, from dispatcher: ActionSource, state: @escaping GetState<TodoState>
+    ) -> IO<TodoAction> {
+        .pure()
+    }
+}
+
+final class TodoStore: ReduxStoreBase<TodoAction, TodoState>, @unchecked Sendable {
+    init(persistence: StatePersistence<TodoAction, TodoState>) {
+        super.init(
+            initialState: persistence.restoredState,
+            reducer: persistence.reducer,
+            middleware: TodoMiddleware()
+        )
+        persistence.attach(to: self)
+    }
+}
+
+@Test func aSubclassedStoreAttachedToItsPersistenceIsJournaledAndASecondAttachIsReported() throws {
+    let folder = TemporaryFolder()
+    let reports = Reports()
+    let persistence = try StatePersistence(
+        path: folder.path(), initialState: TodoState(), reducer: todoReducer, diagnostics: reports.collect)
+    let store = TodoStore(persistence: persistence)
+    store.dispatch(.add("milk"))
+    persistence.attach(to: store)
+    #expect(reports.kinds == [.notAttached])
+    persistence.close()
+    let restored = try StatePersistence(path: folder.path(), initialState: TodoState(), reducer: todoReducer)
+    #expect(restored.restoredState.todos.map(\.title) == ["milk"])
+}

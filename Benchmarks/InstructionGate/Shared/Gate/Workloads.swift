@@ -1,11 +1,13 @@
 import Switchyard
 
 #if swift(>=6)
+    import GateJournaledStoresSwift6
     import GateStoresSwift6
 
     /// The language mode this executable was compiled in.
     let languageMode = 6
 #else
+    import GateJournaledStoresSwift5
     import GateStoresSwift5
 
     /// The language mode this executable was compiled in.
@@ -33,6 +35,7 @@ var workloads: [Workload] {
         Workload(name: "w4d", run: runOneObserverComparing),
         Workload(name: "w5", run: runLargeState),
         Workload(name: "v1", run: runOneObservableView),
+        Workload(name: "p1", run: runJournaledCounter),
     ]
 }
 
@@ -73,6 +76,34 @@ func runCounter(_ count: Int) {
 func runCounterWithErasedIdentity(_ count: Int) {
     let store = makeErasedStore(Counter(), counterReducer, IdentityMiddleware().eraseToAnyMiddleware())
     dispatchIncrements(store, count)
+}
+
+/// The state of the journaled counter: `Codable`, as a persisted state is.
+struct JournaledCounter: Codable, Sendable, Equatable {
+    var count = 0
+}
+
+/// The action of the journaled counter: `Codable`, as a journaled action is.
+enum JournaledCounterAction: Codable, Sendable {
+    case increment
+}
+
+let journaledCounterReducer = Reducer<JournaledCounterAction, JournaledCounter>.reduce { action, state in
+    switch action {
+    case .increment: state.count += 1
+    }
+}
+
+/// P1: W1's counter, restored from a file and with every action journaled (batched, the default). The gate counts
+/// the processing thread only (the first thread): what dispatching costs with the journal on, without the writer's
+/// thread, which encodes and commits.
+func runJournaledCounter(_ count: Int) {
+    let (store, persistence) = makeJournaledStore(JournaledCounter(), journaledCounterReducer)
+    for _ in 0..<count {
+        store.dispatch(.increment)
+    }
+    precondition(store.state.count == count, "the store lost actions")
+    withExtendedLifetime(persistence) {}
 }
 
 // MARK: - Middlewares

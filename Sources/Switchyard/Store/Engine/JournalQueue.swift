@@ -186,40 +186,46 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: Sendable {
     func wait(for ticket: JournalTicket) {
         let waitsForEachCommit = waitsForEachCommit
         let maxQueued = maxQueued
-        state.withLock { state in
-            state.urgent = true
-            state.consumerSleeping = false
+        urgeConsumer { $0.urgent = true }
+        waitUntil { state in
+            state.count < maxQueued && (!waitsForEachCommit || state.committedSeq >= ticket.seq)
         }
-        // Wakes the consumer, asleep or letting a batch fill: the urgent flag says not to wait.
-        consumerWakes.broadcast()
-        state.withLock(waitingOn: committed) { state, _ in
-            !state.finished
-                && (state.count >= maxQueued || (waitsForEachCommit && state.committedSeq < ticket.seq))
-        } _: { _ in }
     }
 
     // MARK: Anyone
 
     /// Returns once every action queued before the call is committed, or the journal has finished.
     package func flush() {
-        let target = state.withLock { state in
+        let target = urgeConsumer { state in
             state.urgent = true
-            state.consumerSleeping = false
             return state.lastSeq
         }
-        consumerWakes.broadcast()
-        state.withLock(waitingOn: committed) { state, _ in !state.finished && state.committedSeq < target } _: { _ in }
+        waitUntil { $0.committedSeq >= target }
     }
 
     /// Stops the journal: the actions processed from now on are not queued; returns once the consumer has written
     /// what was queued and finished.
     package func close() {
-        state.withLock { state in
-            state.closing = true
+        urgeConsumer { $0.closing = true }
+        waitUntil { _ in false }
+    }
+
+    /// Changes the state so that the consumer does not wait (`urgent`, `closing`), and wakes it, asleep or letting a
+    /// batch fill.
+    @usableFromInline
+    func urgeConsumer<Result>(_ change: (inout JournalQueueState<Action, State>) -> Result) -> Result {
+        let result = state.withLock { state in
             state.consumerSleeping = false
+            return change(&state)
         }
         consumerWakes.broadcast()
-        state.withLock(waitingOn: committed) { state, _ in !state.finished } _: { _ in }
+        return result
+    }
+
+    /// Waits until `isDone` says so of the state, or the consumer has finished.
+    @usableFromInline
+    func waitUntil(_ isDone: (JournalQueueState<Action, State>) -> Bool) {
+        state.withLock(waitingOn: committed) { state, _ in !state.finished && !isDone(state) } _: { _ in }
     }
 
     /// Adds a holder: the queue stays open until each holder has called ``removeHolder()``.
@@ -300,6 +306,49 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: Sendable {
     package func finish() {
         state.withLock { $0.finished = true }
         committed.broadcast()
+    }
+}
+
+/// The pipeline's side of a store's journal, for one action: queues it after the reducer, before the commit, and
+/// after the commit wakes the writer or waits as the journal decided, so that readers of the state never wait for the
+/// file.
+///
+/// The journal is borrowed from its address in the store's core (see `StoreCore.journalAddress`), which holds a
+/// reference to it for as long as the core lives: the processing thread holds the core, so no reference is counted.
+@usableFromInline
+struct JournalHook<Action: Sendable, State: Sendable> {
+    /// The journal's address; 0 for none.
+    @usableFromInline let address: UInt
+    /// What the journal decided for the action; `.closed` before it is recorded.
+    @usableFromInline var ticket = JournalTicket.closed
+
+    @inlinable
+    init(address: UInt) {
+        self.address = address
+    }
+
+    /// The journal at `address`, borrowed.
+    @inlinable
+    static func journal(at address: UInt) -> Unmanaged<JournalQueue<Action, State>> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+    }
+
+    /// Queues `dispatched`, just reduced, with `state()` for a snapshot when one is due.
+    @inlinable
+    mutating func record(_ dispatched: DispatchedAction<Action>, _ state: @autoclosure () -> State) {
+        guard address != 0 else { return }
+        ticket = Self.journal(at: address)._withUnsafeGuaranteedRef { journal in
+            let ticket = journal.append(dispatched.action, source: dispatched.dispatcher)
+            if ticket.snapshotDue { journal.setSnapshot(ticket.seq, state: state()) }
+            return ticket
+        }
+    }
+
+    /// After the commit.
+    @inlinable
+    func complete() {
+        guard ticket.wakeConsumer || ticket.mustWait else { return }
+        Self.journal(at: address)._withUnsafeGuaranteedRef { $0.complete(ticket) }
     }
 }
 

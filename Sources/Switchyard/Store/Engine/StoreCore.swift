@@ -243,8 +243,27 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
                 next: &slot
             )
         }
+        let journalAddress = journalAddress.load(ordering: .acquiring)
+        if journalAddress != 0 {
+            return processJournaled(
+                dispatched, isReducing: isReducing, journalAddress: journalAddress, context: &context, next: &slot)
+        }
         var untimed = UntimedPipeline<Action, State>()
         return process(dispatched, isReducing: isReducing, context: &context, next: &slot, probe: &untimed)
+    }
+
+    /// Runs the pipeline for an action that the store's journal records. Out of line: a store without a journal
+    /// pays one branch for it.
+    @inlinable @inline(never)
+    func processJournaled(
+        _ dispatched: DispatchedAction<Action>,
+        isReducing: Bool,
+        journalAddress: UInt,
+        context: inout ProcessorContext<Action, State>,
+        next slot: inout some NextActionSlot<Action>
+    ) -> EngineState<Action, State>.Step? {
+        var journaled = JournaledPipeline<Action, State>(journalAddress: journalAddress)
+        return process(dispatched, isReducing: isReducing, context: &context, next: &slot, probe: &journaled)
     }
 
     @inlinable
@@ -332,21 +351,17 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     where Probe.ProbedAction == Action, Probe.ProbedState == State {
         cell.runReducer { reducer.reduce(dispatched.action, &$0) }
         probe.reduced(dispatched, cell.processorValue)
-        let journalAddress = journalAddress.load(ordering: .acquiring)
-        if journalAddress != 0 {
-            return commitJournaled(
-                dispatched, journalAddress: journalAddress, previous: previous, ioIsPure: ioIsPure, context: &context,
-                next: &slot)
-        }
+        let mayDecide = probe.mayDecideInCommit
         var released = Released()
         let (commit, wakeReaders, next, decided) = engine.withLock {
             engine -> (UInt64, Bool, EngineState<Action, State>.Step?, Bool) in
             let (commit, wakeReaders) = engine.commit(context: &context, released: &released)
-            guard ioIsPure, !context.hasObservers else { return (commit, wakeReaders, nil, false) }
+            guard ioIsPure, !context.hasObservers, mayDecide else { return (commit, wakeReaders, nil, false) }
             return (commit, wakeReaders, decide(&engine, context: &context, slot: &slot, released: &released), true)
         }
         if wakeReaders { cell.wakeReaders() }
         _ = consume released
+        probe.committed()
         if decided { return (next, true) }
         if context.hasObservers {
             context.withRegistrations { deliver(commit: commit, previous: previous, to: $0) }
@@ -366,54 +381,19 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         next slot: inout some NextActionSlot<Action>
     ) -> EngineState<Action, State>.Step? {
         guard case .process = inspection.admit(dispatched, isFollowUp) else { return nil }
-        var timed = TimedPipeline(inspection, thread: thread, isFollowUp: isFollowUp)
+        var timed = TimedPipeline(
+            inspection, thread: thread, isFollowUp: isFollowUp,
+            journalAddress: journalAddress.load(ordering: .acquiring))
         let next = process(dispatched, isReducing: false, context: &context, next: &slot, probe: &timed)
         // With a decision taken in the commit, nothing followed the reducer: no observer and no IO ran.
         if next == nil { inspection.didRunIO(monotonicNanoseconds() - timed.reducedAt) }
         return next
     }
 
-    /// The commit of an action that a journal records (see `reduceAndCommit`): the action is queued in the journal
-    /// before the commit, in processing order, with the state for a snapshot when one is due; what the journal
-    /// waits for (room in its queue, or the commit of the action to the file) is waited for after the commit, so
-    /// that readers of the state never wait for the file. Out of line, so that a store without a journal pays one
-    /// branch for it.
-    @inlinable @inline(never)
-    func commitJournaled(
-        _ dispatched: DispatchedAction<Action>,
-        journalAddress: UInt,
-        previous: State?,
-        ioIsPure: Bool,
-        context: inout ProcessorContext<Action, State>,
-        next slot: inout some NextActionSlot<Action>
-    ) -> (next: EngineState<Action, State>.Step?, decided: Bool) {
-        let journal = Self.journal(at: journalAddress)
-        let ticket = journal._withUnsafeGuaranteedRef { journal in
-            let ticket = journal.append(dispatched.action, source: dispatched.dispatcher)
-            if ticket.snapshotDue { journal.setSnapshot(ticket.seq, state: cell.processorValue) }
-            return ticket
-        }
-        var released = Released()
-        let (commit, wakeReaders, next, decided) = engine.withLock {
-            engine -> (UInt64, Bool, EngineState<Action, State>.Step?, Bool) in
-            let (commit, wakeReaders) = engine.commit(context: &context, released: &released)
-            guard ioIsPure, !context.hasObservers, !ticket.mustWait else { return (commit, wakeReaders, nil, false) }
-            return (commit, wakeReaders, decide(&engine, context: &context, slot: &slot, released: &released), true)
-        }
-        if wakeReaders { cell.wakeReaders() }
-        _ = consume released
-        journal._withUnsafeGuaranteedRef { $0.complete(ticket) }
-        if decided { return (next, true) }
-        if context.hasObservers {
-            context.withRegistrations { deliver(commit: commit, previous: previous, to: $0) }
-        }
-        return (nil, false)
-    }
-
     /// The journal whose address `journalAddress` holds: borrowed from the core, which keeps it until its `deinit`.
     @inlinable
     static func journal(at address: UInt) -> Unmanaged<JournalQueue<Action, State>> {
-        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+        JournalHook<Action, State>.journal(at: address)
     }
 
     /// Tells the observers of `registrations` about commit number `commit`.

@@ -106,6 +106,10 @@ protocol PipelineProbe {
     mutating func handled()
     /// The reducer returned for `dispatched` and left `state`.
     mutating func reduced(_ dispatched: DispatchedAction<ProbedAction>, _ state: @autoclosure () -> ProbedState)
+    /// Whether the commit may also decide what comes next: `false` when something waits right after it.
+    var mayDecideInCommit: Bool { get }
+    /// The state was committed.
+    mutating func committed()
 }
 
 @usableFromInline
@@ -121,6 +125,27 @@ struct UntimedPipeline<ProbedAction, ProbedState>: PipelineProbe {
         _ dispatched: DispatchedAction<ProbedAction>,
         _ state: @autoclosure () -> ProbedState
     ) {}
+    @inlinable var mayDecideInCommit: Bool { true }
+    @inlinable @inline(__always) mutating func committed() {}
+}
+
+/// Hands each action to the store's journal after the reducer, and completes the hand-over after the commit.
+@usableFromInline
+struct JournaledPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
+    @usableFromInline var journal: JournalHook<Action, State>
+
+    @inlinable
+    init(journalAddress: UInt) {
+        journal = JournalHook(address: journalAddress)
+    }
+
+    @inlinable @inline(__always) mutating func handled() {}
+    @inlinable
+    mutating func reduced(_ dispatched: DispatchedAction<Action>, _ state: @autoclosure () -> State) {
+        journal.record(dispatched, state())
+    }
+    @inlinable var mayDecideInCommit: Bool { !journal.ticket.mustWait }
+    @inlinable mutating func committed() { journal.complete() }
 }
 
 /// Times the phases and reports the action to the inspection's `record` hook after the reducer.
@@ -134,10 +159,13 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
     @usableFromInline let startedAt: UInt64
     @usableFromInline var handledAt: UInt64
     @usableFromInline var reducedAt: UInt64 = 0
+    /// The store's journal, if it has one (address 0: none).
+    @usableFromInline var journal: JournalHook<Action, State>
 
     @inlinable
-    init(_ inspection: StoreInspection<Action, State>, thread: UInt, isFollowUp: Bool) {
+    init(_ inspection: StoreInspection<Action, State>, thread: UInt, isFollowUp: Bool, journalAddress: UInt) {
         self.inspection = inspection
+        self.journal = JournalHook(address: journalAddress)
         self.thread = thread
         self.isFollowUp = isFollowUp
         let now = monotonicNanoseconds()
@@ -150,9 +178,13 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
         handledAt = monotonicNanoseconds()
     }
 
+    @inlinable var mayDecideInCommit: Bool { !journal.ticket.mustWait }
+    @inlinable mutating func committed() { journal.complete() }
+
     @inlinable
     mutating func reduced(_ dispatched: DispatchedAction<Action>, _ state: @autoclosure () -> State) {
         reducedAt = monotonicNanoseconds()
+        journal.record(dispatched, state())
         inspection.record(
             InspectedAction(
                 dispatched: dispatched,

@@ -1,0 +1,1 @@
+../../Shared/JournaledStores/JournaledStores.swift
