@@ -225,7 +225,10 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: Sendable {
     /// Waits until `isDone` says so of the state, or the consumer has finished.
     @usableFromInline
     func waitUntil(_ isDone: (JournalQueueState<Action, State>) -> Bool) {
-        state.withLock(waitingOn: committed) { state, _ in !state.finished && !isDone(state) } _: { _ in }
+        state.withLock(waitingOn: committed) { state, _ in
+            !state.finished && !isDone(state)
+        } _: { _ in
+        }
     }
 
     /// Adds a holder: the queue stays open until each holder has called ``removeHolder()``.
