@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(
             name: "SwitchyardPersistenceTests",
             dependencies: [
-                "SwitchyardPersistence", "Switchyard", "SwitchyardPersistenceCrashHarness",
+                "SwitchyardPersistence", "Switchyard", "SwitchyardPersistenceCrashHarness", "SwitchyardInspector",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -138,9 +138,14 @@ extension StoreInspector {
                 wasHeld: entry.wasHeld ?? false
             )
         }
+        showImported(base: session.base, entries: entries, dropped: session.dropped)
+    }
+
+    /// Shows `entries`, after `base`, instead of the recorded history, as an imported session.
+    func showImported(base: State, entries: [InspectorEntry<Action, State>], dropped: Int) {
         recorder.withState { state in
-            state.history = InspectorHistory(capacity: state.history.capacity, base: session.base)
-            state.history.replaceAll(base: session.base, entries: entries, dropped: session.dropped)
+            state.history = InspectorHistory(capacity: state.history.capacity, base: base)
+            state.history.replaceAll(base: base, entries: entries, dropped: dropped)
             state.isImported = true
             state.lastRecordedID = nil
         }

@@ -1,5 +1,6 @@
-/// Something persistence reports: a file it could not use and what it did with it, or a write that failed.
-public struct PersistenceDiagnostic: Sendable, Equatable, CustomStringConvertible {
+/// Something persistence reports: a file it could not use and what it did with it, or a write that failed; what
+/// ``JournalRecording`` throws for a file it cannot read.
+public struct PersistenceDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// What happened.
     public enum Kind: Sendable, Equatable {
         /// The file is not a database, or SQLite found it corrupt.

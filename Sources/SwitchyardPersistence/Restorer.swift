@@ -18,21 +18,51 @@ struct Restorer<Action: Sendable, State: Sendable> {
     let decodeState: @Sendable (Data, inout State) throws -> Void
     let journaling: ActionJournaling<Action>
 
+    /// What a file holds, decoded: the state after its snapshot (the initial state without one), and the journaled
+    /// actions after it, in order, each with its row.
+    struct Contents {
+        var base: State
+        var snapshotSeq: Int64?
+        var actions: [(row: PersistenceFile.JournalRow, action: Action)]
+        /// Whether anything was written by an older version.
+        var migrated: Bool
+    }
+
     func restore() -> Outcome {
         guard FileManager.default.fileExists(atPath: path) else { return .fresh }
+        let contents: Contents?
+        switch read() {
+        case .success(let read): contents = read
+        case .failure(let diagnostic): return .unusable(diagnostic)
+        }
+        guard let contents else { return .fresh }
+        var state = contents.base
+        for (_, action) in contents.actions { reducer.reduce(action, &state) }
+        return .restored(
+            state,
+            snapshotSeq: contents.snapshotSeq,
+            replayed: contents.actions.count,
+            lastSeq: contents.actions.last?.row.seq ?? contents.snapshotSeq ?? 0,
+            migrated: contents.migrated
+        )
+    }
+
+    /// Reads and decodes the file, changing nothing in it; `nil` when it holds no snapshot and no journal.
+    func read() -> Result<Contents?, PersistenceDiagnostic> {
         let contents: PersistenceFile.Contents
         do {
             let file = try PersistenceFile.openForReading(path: path)
+            defer { try? file.close() }
             let integrity = try file.integrityCheck()
             guard integrity == "ok" else {
-                return .unusable(diagnostic(.corruptFile, "SQLite's integrity check says: \(integrity)"))
+                return .failure(diagnostic(.corruptFile, "SQLite's integrity check says: \(integrity)"))
             }
             contents = try file.contents()
         } catch {
-            return .unusable(diagnostic(.corruptFile, "it is not a database SQLite can read (\(error))"))
+            return .failure(diagnostic(.corruptFile, "it is not a database SQLite can read (\(error))"))
         }
         if let writtenBy = contents.writtenBy, writtenBy > options.schemaVersion {
-            return .unusable(
+            return .failure(
                 diagnostic(
                     .newerVersion(writtenBy),
                     "it was written by version \(writtenBy) of the app's data, and this app knows versions up to "
@@ -40,7 +70,7 @@ struct Restorer<Action: Sendable, State: Sendable> {
                 )
             )
         }
-        if contents.snapshot == nil && contents.journal.isEmpty { return .fresh }
+        if contents.snapshot == nil && contents.journal.isEmpty { return .success(nil) }
         var state = initialState
         var migrated = false
         let decoder = JSONDecoder()
@@ -51,24 +81,22 @@ struct Restorer<Action: Sendable, State: Sendable> {
                 try decodeState(data, &state)
             }
         } catch {
-            return .unusable(diagnostic(.undecodable, "its snapshot does not decode (\(error))"))
+            return .failure(diagnostic(.undecodable, "its snapshot does not decode (\(error))"))
         }
         let after = contents.snapshot?.seq ?? 0
-        var replayed = 0
-        var lastSeq = after
+        var actions: [(row: PersistenceFile.JournalRow, action: Action)] = []
         for row in contents.journal where row.seq > after {
             do {
                 let data = try migrate(row.action, from: row.version, \.action)
                 migrated = migrated || row.version < options.schemaVersion
-                reducer.reduce(try journaling.decode(data, decoder), &state)
+                actions.append((row, try journaling.decode(data, decoder)))
             } catch {
-                return .unusable(diagnostic(.undecodable, "its journal entry \(row.seq) does not decode (\(error))"))
+                return .failure(
+                    diagnostic(.undecodable, "its journal entry \(row.seq) does not decode (\(error))"))
             }
-            replayed += 1
-            lastSeq = row.seq
         }
-        return .restored(
-            state, snapshotSeq: contents.snapshot?.seq, replayed: replayed, lastSeq: lastSeq, migrated: migrated)
+        return .success(
+            Contents(base: state, snapshotSeq: contents.snapshot?.seq, actions: actions, migrated: migrated))
     }
 
     /// `data` written by `version`, rewritten by each migration up to this version.

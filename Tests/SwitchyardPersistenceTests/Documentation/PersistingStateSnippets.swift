@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Switchyard
+import SwitchyardInspector
 import SwitchyardPersistence
 import Testing
 
@@ -144,6 +145,26 @@ struct PersistingStateSnippets {
                 }
             )
         )
+    }
+
+    func show(path: String, in inspector: StoreInspector<TodoAction, TodoState>) throws {
+        let recording = try JournalRecording<TodoAction, TodoState>(path: path, initialState: TodoState())
+        try inspector.importRecording(
+            base: recording.base,
+            actions: recording.actions.map { RecordedAction($0.dispatched, time: $0.time) }
+        )
+    }
+
+    @Test func aJournalIsShownInTheInspector() throws {
+        let folder = TemporaryFolder()
+        let persistence = try StatePersistence(path: folder.path(), initialState: TodoState(), reducer: todoReducer)
+        Store(restoring: persistence).dispatch(.add("milk"))
+        persistence.close()
+        let viewer = Store(initialState: TodoState(), reducer: todoReducer)
+        let inspector = StoreInspector(inspecting: viewer)
+        try show(path: folder.path(), in: inspector)
+        #expect(inspector.state(after: 1)?.todos == [Todo(title: "milk")])
+        withExtendedLifetime(viewer) {}
     }
 
     @Test func actionsThatAreNotCodableAreJournaledAsRecordsAndReplayed() throws {

@@ -1,0 +1,92 @@
+import Foundation
+import Switchyard
+import SwitchyardInspector
+import SwitchyardPersistence
+import Testing
+
+@Suite struct JournalRecordingTests {
+    let folder = TemporaryFolder()
+
+    func journal(_ actions: [TodoAction], options: PersistenceOptions = PersistenceOptions()) throws -> TodoState {
+        let persistence = try StatePersistence(
+            path: folder.path(), initialState: TodoState(), reducer: todoReducer, options: options)
+        let store = Store(restoring: persistence)
+        for action in actions { store.dispatch(action, info: "test") }
+        persistence.close()
+        return store.state
+    }
+
+    @Test func aJournalIsReadWithEachActionsSourceAndTimeAndTheFileIsLeftAsItWas() throws {
+        let before = Date().timeIntervalSince1970 - 1
+        _ = try journal([.add("milk"), .add("eggs"), .toggle(1)])
+        let modified = try FileManager.default.attributesOfItem(atPath: folder.path())[.modificationDate] as? Date
+        let recording = try JournalRecording<TodoAction, TodoState>(path: folder.path(), initialState: TodoState())
+        #expect(recording.base == TodoState())
+        #expect(recording.snapshotSequence == nil)
+        #expect(recording.actions.map(\.sequence) == [1, 2, 3])
+        #expect(recording.actions.map(\.dispatched.action) == [.add("milk"), .add("eggs"), .toggle(1)])
+        let source = try #require(recording.actions.first?.dispatched.dispatcher)
+        #expect(source.file == #fileID)
+        #expect(source.info == "test")
+        #expect(recording.actions.allSatisfy { $0.time >= before && $0.time <= Date().timeIntervalSince1970 + 1 })
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.path())[.modificationDate] as? Date == modified)
+    }
+
+    @Test func aJournalAfterASnapshotStartsFromTheSnapshot() throws {
+        let final = try journal(
+            [.add("milk"), .add("eggs"), .add("bread"), .toggle(0)],
+            options: PersistenceOptions(snapshotEveryActions: 3))
+        let recording = try JournalRecording<TodoAction, TodoState>(path: folder.path(), initialState: TodoState())
+        #expect(recording.snapshotSequence == 3)
+        #expect(recording.base.todos.map(\.title) == ["milk", "eggs", "bread"])
+        #expect(recording.actions.map(\.dispatched.action) == [.toggle(0)])
+        var replayed = recording.base
+        for entry in recording.actions { todoReducer.reduce(entry.dispatched.action, &replayed) }
+        #expect(replayed == final)
+    }
+
+    @Test func aMissingOrUnreadableFileThrowsTheReason() throws {
+        #expect(throws: PersistenceDiagnostic.self) {
+            try JournalRecording<TodoAction, TodoState>(path: folder.path(), initialState: TodoState())
+        }
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: folder.path()))
+        let error = #expect(throws: PersistenceDiagnostic.self) {
+            try JournalRecording<TodoAction, TodoState>(path: folder.path(), initialState: TodoState())
+        }
+        #expect(error?.kind == .corruptFile)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path())) == Data("not a database".utf8))
+    }
+
+    @Test func theInspectorShowsAJournalWithEachActionsSourceAndTheStateAfterIt() throws {
+        let final = try journal([.add("milk"), .add("eggs"), .toggle(1)])
+        let recording = try JournalRecording<TodoAction, TodoState>(path: folder.path(), initialState: TodoState())
+        let viewer = Store(initialState: TodoState(), reducer: todoReducer)
+        let inspector = StoreInspector(inspecting: viewer)
+        try inspector.importRecording(
+            base: recording.base,
+            actions: recording.actions.map { RecordedAction($0.dispatched, time: $0.time) }
+        )
+        #expect(inspector.isShowingImportedSession)
+        #expect(inspector.count == 3)
+        #expect(inspector.actions.map(\.action) == [.add("milk"), .add("eggs"), .toggle(1)])
+        #expect(inspector.actions.allSatisfy { $0.dispatcher.file == #fileID && $0.dispatcher.info == "test" })
+        #expect(inspector.state(after: 1)?.todos.map(\.title) == ["milk"])
+        #expect(inspector.state(after: 3) == final)
+        // The store is not touched, and travelling in a shown recording is refused.
+        #expect(viewer.state == TodoState())
+        inspector.showLiveHistory()
+        #expect(!inspector.isShowingImportedSession)
+        #expect(inspector.count == 0)
+    }
+
+    @Test func importingARecordingForAFreedStoreThrows() throws {
+        var viewer: Store<TodoAction, TodoState>? = Store(initialState: TodoState(), reducer: todoReducer)
+        let inspector = StoreInspector(inspecting: viewer!)
+        viewer = nil
+        #expect(throws: (any Error).self) {
+            try inspector.importRecording(
+                base: TodoState(), actions: [RecordedAction(DispatchedAction(.add("milk")), time: 0)])
+        }
+        #expect(!inspector.isShowingImportedSession)
+    }
+}
