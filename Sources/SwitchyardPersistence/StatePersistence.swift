@@ -16,8 +16,8 @@ import Switchyard
 /// - A file that cannot be used (not a database, corrupt, undecodable, or written by a newer version) is never
 ///   deleted or overwritten: it is reported through `diagnostics`, moved aside or left alone as
 ///   ``PersistenceOptions/badFile`` says, and the store starts from the initial state; ``restoration`` tells which.
-/// - The store hands each action to the journal on its processing thread with no more than a lock and an append; a
-///   writer thread of the journal's own encodes and commits. The writer runs while the persistence or the store
+/// - The store hands each action to the journal on its processing thread, moving it into a slot of a recycled
+///   buffer with no lock taken; a writer thread of the journal's own encodes and commits. The writer runs while the persistence or the store
 ///   attached to it lives, and commits what is queued and stops when ``close()`` is called or when both are freed.
 public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable {
     /// What happened when the file was read.

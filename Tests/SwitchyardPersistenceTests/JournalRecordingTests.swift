@@ -32,6 +32,34 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: folder.path())[.modificationDate] as? Date == modified)
     }
 
+    /// An action given to the store (`dispatch(action)`) is moved into the journal; one the store borrows (a
+    /// `DispatchedAction`, a follow-up of a middleware's IO, an action processed with an inspector attached) is
+    /// copied. Each way keeps the action, its own source and the processing order.
+    @Test func everyWayAnActionReachesAJournaledStoreIsJournaledWithItsSourceInOrder() throws {
+        let persistence = try StatePersistence(path: folder.path(), initialState: TodoState(), reducer: todoReducer)
+        let store = Store(restoring: persistence, middleware: FollowUpMiddleware())
+        store.dispatch(.add("milk"), info: "moved")
+        let borrowed = ActionSource(file: "F", function: "f", line: 7, info: "borrowed")
+        store.dispatch(DispatchedAction(.add("eggs"), dispatcher: borrowed))
+        store.dispatch(.toggle(0), from: ActionSource(file: "G", function: "g", line: 8, info: "given"))
+        let inspector = StoreInspector(inspecting: store)
+        store.dispatch(.add("bread"), info: "inspected")
+        withExtendedLifetime(inspector) {}
+        persistence.close()
+        let recording = try JournalRecording<TodoAction, TodoState>(path: folder.path(), initialState: TodoState())
+        #expect(
+            recording.actions.map(\.dispatched.action) == [
+                .add("milk"), .add("follow-up"), .add("eggs"), .toggle(0), .add("bread"),
+            ])
+        #expect(
+            recording.actions.map(\.dispatched.dispatcher.info) == [
+                "moved", "from the IO", "borrowed", "given", "inspected",
+            ])
+        #expect(recording.actions.map(\.dispatched.dispatcher.file) == [#fileID, #fileID, "F", "G", #fileID])
+        #expect(recording.actions.map(\.sequence) == [1, 2, 3, 4, 5])
+        #expect(store.state.todos.map(\.title) == ["milk", "follow-up", "eggs", "bread"])
+    }
+
     @Test func aJournalAfterASnapshotStartsFromTheSnapshot() throws {
         let final = try journal(
             [.add("milk"), .add("eggs"), .add("bread"), .toggle(0)],
@@ -88,5 +116,13 @@ import Testing
                 base: TodoState(), actions: [RecordedAction(DispatchedAction(.add("milk")), time: 0)])
         }
         #expect(!inspector.isShowingImportedSession)
+    }
+}
+
+/// On `.add("milk")`, dispatches `.add("follow-up")` from its IO.
+private struct FollowUpMiddleware: MiddlewareProtocol, Sendable {
+    func handle(action: TodoAction, from _: ActionSource, state _: @escaping GetState<TodoState>) -> IO<TodoAction> {
+        guard action == .add("milk") else { return .pure() }
+        return IO { output in output.dispatch(.add("follow-up"), info: "from the IO") }
     }
 }

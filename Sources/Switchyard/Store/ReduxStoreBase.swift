@@ -158,4 +158,47 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     public final func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {
         core.dispatch(dispatchedAction)
     }
+
+    /// Dispatches `action`, recording the caller's file, function and line as its ``ActionSource``; see the type's
+    /// documentation for when it is processed.
+    ///
+    /// - Parameters:
+    ///   - action: the action to dispatch.
+    ///   - file: the caller's file; leave the default.
+    ///   - function: the caller's function; leave the default.
+    ///   - line: the caller's line; leave the default.
+    ///   - info: optional extra information for debugging and logs.
+    @inlinable
+    public final func dispatch(
+        _ action: ActionType,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line,
+        info: String? = nil
+    ) {
+        // The action is made here, so a store with a journal can be given it: the journal keeps it without copying
+        // it. Any other store borrows it, and it is released here, field by field, which costs less than releasing
+        // it as a whole in the engine.
+        let dispatched = DispatchedAction(
+            action, dispatcher: ActionSource(file: file, function: function, line: line, info: info))
+        if core.hasJournal {
+            core.dispatch(owned: consume dispatched)
+        } else {
+            core.dispatch(dispatched)
+        }
+    }
+
+    /// Dispatches `action` with an explicit source, for example to forward an action keeping its original source.
+    @inlinable
+    public final func dispatch(_ action: ActionType, from dispatcher: ActionSource) {
+        // The action is made here, so a store with a journal can be given it: the journal keeps it without copying
+        // it. Any other store borrows it, and it is released here, field by field, which costs less than releasing
+        // it as a whole in the engine.
+        let dispatched = DispatchedAction(action, dispatcher: dispatcher)
+        if core.hasJournal {
+            core.dispatch(owned: consume dispatched)
+        } else {
+            core.dispatch(dispatched)
+        }
+    }
 }

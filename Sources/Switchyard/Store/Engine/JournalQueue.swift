@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -7,38 +9,50 @@
 #endif
 
 // How a store hands its actions to a journal (SwitchyardPersistence's writer), and the invariants it relies on:
-// - The store's processing thread appends each processed action, right after the reducer and before the commit, with
-//   `append`: under the queue's lock, a sequence number and an append into a chunk of recycled capacity, so that the
-//   processing thread allocates nothing (but a new chunk now and then) and runs no code of the journal's. What must
-//   wait (a full queue, a commit that the durability asks for) waits after the store's commit, so that readers of
-//   the state never wait for the file.
-// - One consumer (the journal's writer thread) takes the records in batches with `nextBatch`, writes them with no
-//   lock held, and reports them committed with `committed(_:)`, which takes the chunks back.
-// - `JournalHook` borrows the queue from the raw address that the store's core keeps (`StoreCore.journalAddress`),
-//   with no reference counted: the core retained the queue when it stored the address and releases it only in its
-//   `deinit`, and the processing thread uses the hook only while it holds the core.
-// - All mutable state is `JournalQueueState`, reachable only inside `state.withLock`; what the lock decides comes
-//   back as a value, and threads are woken and states released after unlocking.
+// - One producer, the store's processing thread, appends each processed action with `append`, after its pipeline
+//   (reducer, commit, observers, IOs) and before the engine decides what comes next, so that the journal receives the
+//   actions in processing order. It takes no lock to do so: it moves the action into the next slot of a chunk
+//   (`JournalProducer`, which only the processing thread touches; the role passes between threads through the
+//   engine's lock), then publishes it by storing its sequence number in `published`. An action that the store was
+//   given (`store.dispatch(action)`) is moved, its source's strings neither retained nor released; one that the store
+//   borrowed (a `DispatchedAction` passed to it, a follow-up) is copied. The processing thread allocates nothing but
+//   a chunk of 512 slots now and then, and runs no code of the journal's. What must wait (a full queue, a commit
+//   that the durability asks for) waits after the store's commit, so that readers of the state never wait for the
+//   file.
+// - One consumer, the journal's writer thread, takes what `published` shows with `nextBatch`, moving the records out
+//   of their slots under the queue's lock, writes them with no lock held, and reports them committed with
+//   `committed(_:)`. A chunk goes back to the pool only once the consumer has emptied it, under the lock, and the
+//   producer takes a chunk from the pool under the lock: a slot is never written and read at once.
+// - The consumer sleeps only after setting `Signal.consumerSleeping`, reading the condition's ticket and looking
+//   at `published` once more; the producer stores `published`, then reads the signals, and wakes the consumer when
+//   it saw the flag. Both are sequentially consistent, so one of the two sees the other: no wake-up is lost.
+// - The store's core borrows the queue from the raw address it keeps (`StoreCore.journalAddress`), with no reference
+//   counted: the core retained the queue when it stored the address and releases it only in its `deinit`, and the
+//   processing thread uses the queue only while it holds the core.
+// - What the lock protects is `JournalQueueState`, reachable only inside `state.withLock`; threads are woken and
+//   states released after unlocking.
 
 /// One processed action as the journal receives it.
 @usableFromInline
 package struct JournalRecord<Action: Sendable>: Sendable {
     /// The action's number: one more than the action processed before it.
     @usableFromInline package var seq: Int64
-    /// The action.
-    @usableFromInline package var action: Action
-    /// Where it was dispatched from.
-    @usableFromInline package var source: ActionSource
+    /// The action and where it was dispatched from.
+    @usableFromInline package var dispatched: DispatchedAction<Action>
     /// When it was processed, in seconds since 1970 (a clock a few milliseconds coarse).
     @usableFromInline package var time: Double
 
     @inlinable
-    init(seq: Int64, action: Action, source: ActionSource, time: Double) {
+    init(seq: Int64, dispatched: consuming DispatchedAction<Action>, time: Double) {
         self.seq = seq
-        self.action = action
-        self.source = source
+        self.dispatched = dispatched
         self.time = time
     }
+
+    /// The action.
+    package var action: Action { dispatched.action }
+    /// Where it was dispatched from.
+    package var source: ActionSource { dispatched.dispatcher }
 }
 
 /// What the consumer takes in one go: the records queued since the last batch, and a snapshot of the state to
@@ -87,12 +101,33 @@ struct JournalTicket: Sendable {
 }
 
 /// The queue between a store and its journal: the store's processing thread appends each processed action, the
-/// journal's writer takes them in batches. Bounded: past ``maxQueued`` records, the processing thread waits for the
-/// writer. Stops when ``close()`` is called or when every holder (the persistence, and the store it is attached to)
-/// has let go of it.
+/// journal's writer takes them in batches. Bounded: with ``maxQueued`` records appended and not committed yet, the
+/// processing thread waits for the writer. Stops when ``close()`` is called or when every holder (the persistence,
+/// and the store it is attached to) has let go of it.
+///
+/// `@unchecked Sendable`: besides what its lock and atomics protect, the queue holds the processing thread's position
+/// (``producer``), which only the thread that holds the store's processing role touches.
 @usableFromInline
-package final class JournalQueue<Action: Sendable, State: Sendable>: Sendable {
+package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked Sendable {
+    /// The flags of ``signals``.
+    @usableFromInline enum Signal {
+        /// The journal is closing: nothing is appended any more.
+        @inlinable static var closing: UInt8 { 1 }
+        /// The consumer asks for a snapshot after the next action.
+        @inlinable static var snapshotRequested: UInt8 { 2 }
+        /// The consumer sleeps until a record, a snapshot or the close wakes it.
+        @inlinable static var consumerSleeping: UInt8 { 4 }
+    }
+
     @usableFromInline let state: LockedValue<JournalQueueState<Action, State>>
+    /// The processing thread's side (see `JournalProducer`); allocated with the queue, freed in its `deinit`.
+    @usableFromInline let producer: UnsafeMutablePointer<JournalProducer<Action>>
+    /// The sequence number of the last record appended: the records through it are in their slots.
+    @usableFromInline let published: Atomic<Int64>
+    /// The sequence number of the last record committed.
+    @usableFromInline let committedSeq: Atomic<Int64>
+    /// What the consumer and the closing tell the processing thread, and whether the consumer sleeps.
+    @usableFromInline let signals = Atomic<UInt8>(0)
     /// The processing thread, waiting for room or for a commit, and `flush()` and `close()` wait on this.
     @usableFromInline let committed = LockCondition()
     /// The consumer waits on this for records, and for a batch to fill.
@@ -101,51 +136,72 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let snapshotEvery: Int
     /// Whether the processing thread waits for each action's commit.
     @usableFromInline let waitsForEachCommit: Bool
-    /// The most records queued; past it, the processing thread waits for the consumer.
-    @usableFromInline let maxQueued: Int
+    /// The most records appended and not committed; past it, the processing thread waits for the consumer.
+    @usableFromInline let maxQueued: Int64
 
     /// A queue whose last committed action is `lastSeq`; a snapshot is due every `snapshotEvery` actions, and with
     /// `waitsForEachCommit` the processing thread waits for each action's commit before the next.
     package init(lastSeq: Int64, snapshotEvery: Int, waitsForEachCommit: Bool, maxQueued: Int = 65_536) {
         precondition(snapshotEvery > 0 && maxQueued > 0)
-        state = LockedValue(JournalQueueState(lastSeq: lastSeq))
+        let chunk = JournalChunk<Action>()
+        state = LockedValue(JournalQueueState(chunk: chunk, lastSeq: lastSeq))
+        producer = .allocate(capacity: 1)
+        producer.initialize(to: JournalProducer(chunk: chunk, seq: lastSeq))
+        published = Atomic(lastSeq)
+        committedSeq = Atomic(lastSeq)
         self.snapshotEvery = snapshotEvery
         self.waitsForEachCommit = waitsForEachCommit
-        self.maxQueued = maxQueued
+        self.maxQueued = Int64(maxQueued)
+    }
+
+    deinit {
+        let lastSeq = published.load(ordering: .acquiring)
+        state.withLock { $0.destroyRecords(through: lastSeq) }
+        producer.deinitialize(count: 1)
+        producer.deallocate()
     }
 
     // MARK: The store's processing thread
 
-    /// Queues `action`, just reduced, dispatched from `source`; returns what the store does after its commit.
-    ///
-    /// The action and its source come apart: a `DispatchedAction` captured whole was copied through its value
-    /// witnesses, 116 instructions per action, against 91 for the source alone.
+    /// Queues `dispatched`, just reduced; returns what the store does after its commit.
     @inlinable
-    func append(_ action: Action, source: ActionSource) -> JournalTicket {
+    func append(_ dispatched: consuming DispatchedAction<Action>) -> JournalTicket {
+        // Closed: what the store processes from now on is not journaled.
+        if signals.load(ordering: .relaxed) & Signal.closing != 0 { return .closed }
         let time = coarseWallClock()
-        let snapshotEvery = snapshotEvery
-        let maxQueued = maxQueued
-        let waitsForEachCommit = waitsForEachCommit
-        return state.withLock { state in
-            // Closed: what the store processes from now on is not journaled.
-            if state.closing { return .closed }
-            state.lastSeq &+= 1
-            state.append(JournalRecord(seq: state.lastSeq, action: action, source: source, time: time))
-            state.sinceSnapshot &+= 1
-            let snapshotDue = state.sinceSnapshot >= snapshotEvery || state.snapshotRequested
-            if snapshotDue {
-                state.sinceSnapshot = 0
-                state.snapshotRequested = false
-            }
-            let wakeConsumer = state.consumerSleeping
-            state.consumerSleeping = false
-            return JournalTicket(
-                seq: state.lastSeq,
-                snapshotDue: snapshotDue,
-                wakeConsumer: wakeConsumer,
-                mustWait: waitsForEachCommit || state.count >= maxQueued
-            )
-        }
+        if producer.pointee.index == JournalChunk<Action>.capacity { startChunk() }
+        let seq = producer.pointee.seq &+ 1
+        (producer.pointee.records + producer.pointee.index).initialize(
+            to: JournalRecord(seq: seq, dispatched: dispatched, time: time))
+        producer.pointee.index &+= 1
+        producer.pointee.seq = seq
+        published.store(seq, ordering: .sequentiallyConsistent)
+        let signals = signals.load(ordering: .sequentiallyConsistent)
+        producer.pointee.sinceSnapshot &+= 1
+        let snapshotDue =
+            producer.pointee.sinceSnapshot >= snapshotEvery || signals & Signal.snapshotRequested != 0
+        if snapshotDue { snapshotTaken(requested: signals & Signal.snapshotRequested != 0) }
+        return JournalTicket(
+            seq: seq,
+            snapshotDue: snapshotDue,
+            wakeConsumer: signals & Signal.consumerSleeping != 0,
+            mustWait: waitsForEachCommit || seq &- committedSeq.load(ordering: .relaxed) >= maxQueued
+        )
+    }
+
+    /// Moves the processing thread to a new chunk, the one it filled being full. Out of line: once per chunk.
+    @usableFromInline @inline(never)
+    func startChunk() {
+        let chunk = state.withLock { $0.startChunk() }
+        producer.pointee.records = chunk.records
+        producer.pointee.index = 0
+    }
+
+    /// Starts counting towards the next snapshot, and clears the consumer's request for one.
+    @usableFromInline @inline(never)
+    func snapshotTaken(requested: Bool) {
+        producer.pointee.sinceSnapshot = 0
+        if requested { signals.bitwiseAnd(~Signal.snapshotRequested, ordering: .relaxed) }
     }
 
     /// Hands the state after the action `seq` for a snapshot, as `append` asked.
@@ -157,31 +213,38 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: Sendable {
         }
         // A snapshot the consumer had not taken yet is released here, after the unlock.
         withExtendedLifetime(replaced) {}
+        wakeConsumer()
     }
 
-    /// Hands a state that no action produced (a debugging tool travelling in time): it is snapshotted after the last
-    /// queued action, so that restoring it replays the actions processed from now on onto this state.
+    /// Hands a state that no action produced (a debugging tool travelling in time), on the processing thread: it is
+    /// snapshotted after the last queued action, so that restoring it replays the actions processed from now on onto
+    /// this state.
     @usableFromInline
     func stateReplaced(_ newState: State) {
-        let (replaced, wake) = state.withLock { state -> ((seq: Int64, state: State)?, Bool) in
-            if state.closing { return (nil, false) }
-            defer {
-                state.snapshot = (state.lastSeq, newState)
-                state.sinceSnapshot = 0
-                state.consumerSleeping = false
-            }
-            return (state.snapshot, state.consumerSleeping)
+        if signals.load(ordering: .relaxed) & Signal.closing != 0 { return }
+        let seq = producer.pointee.seq
+        producer.pointee.sinceSnapshot = 0
+        let replaced = state.withLock { state in
+            defer { state.snapshot = (seq, newState) }
+            return state.snapshot
         }
         withExtendedLifetime(replaced) {}
-        if wake { consumerWakes.broadcast() }
+        wakeConsumer()
     }
 
     /// After the store's commit: wakes the consumer, and waits (for room, or for the record's commit) as `append`
     /// decided.
     @inlinable
     func complete(_ ticket: JournalTicket) {
-        if ticket.wakeConsumer { consumerWakes.broadcast() }
+        if ticket.wakeConsumer { wakeConsumer() }
         if ticket.mustWait { wait(for: ticket) }
+    }
+
+    /// Wakes the consumer if it sleeps.
+    @usableFromInline @inline(never)
+    func wakeConsumer() {
+        let before = signals.bitwiseAnd(~Signal.consumerSleeping, ordering: .sequentiallyConsistent).oldValue
+        if before & Signal.consumerSleeping != 0 { consumerWakes.broadcast() }
     }
 
     /// Waits until the queue has room again and, when each commit is awaited, until the record `ticket` is committed.
@@ -190,8 +253,8 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: Sendable {
         let waitsForEachCommit = waitsForEachCommit
         let maxQueued = maxQueued
         urgeConsumer { $0.urgent = true }
-        waitUntil { state in
-            state.count < maxQueued && (!waitsForEachCommit || state.committedSeq >= ticket.seq)
+        waitUntil { committedSeq in
+            ticket.seq - committedSeq < maxQueued && (!waitsForEachCommit || committedSeq >= ticket.seq)
         }
     }
 
@@ -199,37 +262,33 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: Sendable {
 
     /// Returns once every action queued before the call is committed, or the journal has finished.
     package func flush() {
-        let target = urgeConsumer { state in
-            state.urgent = true
-            return state.lastSeq
-        }
-        waitUntil { $0.committedSeq >= target }
+        let target = published.load(ordering: .acquiring)
+        urgeConsumer { $0.urgent = true }
+        waitUntil { $0 >= target }
     }
 
     /// Stops the journal: the actions processed from now on are not queued; returns once the consumer has written
     /// what was queued and finished.
     package func close() {
-        urgeConsumer { $0.closing = true }
+        signals.bitwiseOr(Signal.closing, ordering: .sequentiallyConsistent)
+        urgeConsumer { $0.urgent = true }
         waitUntil { _ in false }
     }
 
-    /// Changes the state so that the consumer does not wait (`urgent`, `closing`), and wakes it, asleep or letting a
-    /// batch fill.
+    /// Changes the state so that the consumer does not let its batch fill, and wakes it, asleep or letting a batch
+    /// fill.
     @usableFromInline
-    func urgeConsumer<Result>(_ change: (inout JournalQueueState<Action, State>) -> Result) -> Result {
-        let result = state.withLock { state in
-            state.consumerSleeping = false
-            return change(&state)
-        }
+    func urgeConsumer(_ change: (inout JournalQueueState<Action, State>) -> Void) {
+        state.withLock { change(&$0) }
+        signals.bitwiseAnd(~Signal.consumerSleeping, ordering: .sequentiallyConsistent)
         consumerWakes.broadcast()
-        return result
     }
 
-    /// Waits until `isDone` says so of the state, or the consumer has finished.
+    /// Waits until `isDone` says so of the last committed sequence number, or the consumer has finished.
     @usableFromInline
-    func waitUntil(_ isDone: (JournalQueueState<Action, State>) -> Bool) {
+    func waitUntil(_ isDone: (_ committedSeq: Int64) -> Bool) {
         state.withLock(waitingOn: committed) { state, _ in
-            !state.finished && !isDone(state)
+            !state.finished && !isDone(committedSeq.load(ordering: .acquiring))
         } _: { _ in
         }
     }
@@ -250,52 +309,63 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: Sendable {
 
     // MARK: The consumer
 
+    /// Whether the consumer has something to take: records, a snapshot, or the close. Under the lock.
+    func hasWork(_ state: JournalQueueState<Action, State>) -> Bool {
+        published.load(ordering: .sequentiallyConsistent) > state.readSeq || !state.retry.isEmpty
+            || state.snapshot != nil || signals.load(ordering: .sequentiallyConsistent) & Signal.closing != 0
+    }
+
     /// Waits for records, a snapshot, or the close; then, with `fillFor`, lets the batch fill for at most that long
     /// (a flush, a close or a waiting processing thread cuts it short); and takes the batch. `requestSnapshot` asks the
     /// next action for a snapshot (as the snapshot interval does).
     package func nextBatch(fillFor maxDelay: Duration?, requestSnapshot: Bool) -> JournalBatch<Action, State> {
-        if requestSnapshot { state.withLock { $0.snapshotRequested = true } }
-        // The ticket is read under the lock: a producer that queues after it broadcasts after it, so no wake-up is
-        // lost.
+        if requestSnapshot { signals.bitwiseOr(Signal.snapshotRequested, ordering: .relaxed) }
         while true {
             let ticket = state.withLock { state -> UInt64? in
-                if state.count > 0 || state.snapshot != nil || state.closing { return nil }
-                state.consumerSleeping = true
-                return consumerWakes.ticket
+                if hasWork(state) { return nil }
+                // Flag, ticket, then a last look: a record published after the look sees the flag and wakes us after
+                // the ticket was read.
+                signals.bitwiseOr(Signal.consumerSleeping, ordering: .sequentiallyConsistent)
+                let ticket = consumerWakes.ticket
+                if hasWork(state) {
+                    signals.bitwiseAnd(~Signal.consumerSleeping, ordering: .sequentiallyConsistent)
+                    return nil
+                }
+                return ticket
             }
             guard let ticket else { break }
             consumerWakes.wait(after: ticket)
         }
         if let maxDelay {
-            let ticket = state.withLock { state in state.urgent || state.closing ? nil : consumerWakes.ticket }
+            let ticket = state.withLock { state in
+                state.urgent || signals.load(ordering: .relaxed) & Signal.closing != 0 ? nil : consumerWakes.ticket
+            }
             if let ticket { consumerWakes.wait(after: ticket, timeout: maxDelay) }
         }
         return state.withLock { state in
             state.urgent = false
-            state.consumerSleeping = false
+            let closing = signals.load(ordering: .sequentiallyConsistent) & Signal.closing != 0
+            let lastSeq = published.load(ordering: .acquiring)
             return JournalBatch(
-                chunks: state.takeRecords(), snapshot: state.snapshot.take(), closing: state.closing)
+                chunks: state.takeRecords(through: lastSeq), snapshot: state.snapshot.take(), closing: closing)
         }
     }
 
-    /// Reports `batch` committed, and takes back its chunks for reuse.
+    /// Reports `batch` committed.
     package func committed(_ batch: consuming JournalBatch<Action, State>) {
         let seq = batch.lastSeq
-        var chunks = batch.chunks
         // The records are released here, with no lock held (an action's `deinit` is the app's code).
-        for index in chunks.indices { chunks[index].removeAll(keepingCapacity: true) }
-        let released = state.withLock { state in
-            state.committedSeq = max(state.committedSeq, seq)
-            return state.recycle(chunks)
+        _ = consume batch
+        state.withLock { _ in
+            if seq > committedSeq.load(ordering: .relaxed) { committedSeq.store(seq, ordering: .releasing) }
         }
-        withExtendedLifetime(released) {}
         committed.broadcast()
     }
 
     /// Puts back a batch that could not be written, before what was queued since, to be written again.
     package func putBack(_ batch: JournalBatch<Action, State>) {
         let released = state.withLock { state -> (seq: Int64, state: State)? in
-            state.putBack(batch.chunks)
+            state.retry.insert(contentsOf: batch.chunks, at: 0)
             guard let snapshot = batch.snapshot, state.snapshot == nil else { return batch.snapshot }
             state.snapshot = snapshot
             return nil
@@ -305,56 +375,15 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: Sendable {
 
     /// Whether nothing is queued.
     package var isDrained: Bool {
-        state.withLock { $0.count == 0 && $0.snapshot == nil }
+        state.withLock { state in
+            state.snapshot == nil && state.retry.isEmpty && published.load(ordering: .acquiring) == state.readSeq
+        }
     }
 
     /// Called by the consumer when it stops: every waiting thread may go.
     package func finish() {
         state.withLock { $0.finished = true }
         committed.broadcast()
-    }
-}
-
-/// The pipeline's side of a store's journal, for one action: queues it after the reducer, before the commit, and
-/// after the commit wakes the writer or waits as the journal decided, so that readers of the state never wait for the
-/// file.
-///
-/// The journal is borrowed from its address in the store's core (see `StoreCore.journalAddress`), which holds a
-/// reference to it for as long as the core lives: the processing thread holds the core, so no reference is counted.
-@usableFromInline
-struct JournalHook<Action: Sendable, State: Sendable> {
-    /// The journal's address; 0 for none.
-    @usableFromInline let address: UInt
-    /// What the journal decided for the action; `.closed` before it is recorded.
-    @usableFromInline var ticket = JournalTicket.closed
-
-    @inlinable
-    init(address: UInt) {
-        self.address = address
-    }
-
-    /// The journal at `address`, borrowed.
-    @inlinable
-    static func journal(at address: UInt) -> Unmanaged<JournalQueue<Action, State>> {
-        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
-    }
-
-    /// Queues `dispatched`, just reduced, with `state()` for a snapshot when one is due.
-    @inlinable
-    mutating func record(_ dispatched: DispatchedAction<Action>, _ state: @autoclosure () -> State) {
-        guard address != 0 else { return }
-        ticket = Self.journal(at: address)._withUnsafeGuaranteedRef { journal in
-            let ticket = journal.append(dispatched.action, source: dispatched.dispatcher)
-            if ticket.snapshotDue { journal.setSnapshot(ticket.seq, state: state()) }
-            return ticket
-        }
-    }
-
-    /// After the commit.
-    @inlinable
-    func complete() {
-        guard ticket.wakeConsumer || ticket.mustWait else { return }
-        Self.journal(at: address)._withUnsafeGuaranteedRef { $0.complete(ticket) }
     }
 }
 

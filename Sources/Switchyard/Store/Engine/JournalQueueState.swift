@@ -1,106 +1,125 @@
-/// The state of a ``JournalQueue``, reachable only under its lock.
+/// Where a ``JournalQueue`` keeps its records: a fixed number of slots, allocated once and reused, that the processing
+/// thread fills one after the other and the consumer empties in the same order.
 ///
-/// Records are kept in chunks of ``chunkSize``, filled one after the other and recycled once written: the queue grows
-/// by a chunk, never by copying what it holds, so that appending costs the same at any length.
+/// A chunk does not know which of its slots hold a record: the queue does (its producer's position and the
+/// consumer's), and it moves every record out, or destroys it, before the chunk is reused or freed.
+@usableFromInline
+final class JournalChunk<Action: Sendable>: @unchecked Sendable {
+    /// How many records a chunk holds.
+    @inlinable static var capacity: Int { 512 }
+
+    /// The slots.
+    @usableFromInline let records: UnsafeMutablePointer<JournalRecord<Action>>
+
+    @usableFromInline
+    init() {
+        records = .allocate(capacity: Self.capacity)
+    }
+
+    deinit {
+        records.deallocate()
+    }
+}
+
+/// What only the store's processing thread reads and writes: where the next record goes, and the counts that decide
+/// snapshots. The processing role passes from one thread to the next through the store's engine lock, which orders
+/// one processing thread's accesses before the next one's.
+@usableFromInline
+struct JournalProducer<Action: Sendable> {
+    /// The slots of the chunk being filled.
+    @usableFromInline var records: UnsafeMutablePointer<JournalRecord<Action>>
+    /// The next free slot in it.
+    @usableFromInline var index: Int
+    /// The sequence number of the last record appended.
+    @usableFromInline var seq: Int64
+    /// Actions appended since the last snapshot.
+    @usableFromInline var sinceSnapshot: Int
+
+    @usableFromInline
+    init(chunk: JournalChunk<Action>, seq: Int64) {
+        records = chunk.records
+        index = 0
+        self.seq = seq
+        sinceSnapshot = 0
+    }
+}
+
+/// The state of a ``JournalQueue`` that its lock protects: the chunks in use, the consumer's position in them, the
+/// snapshot, and what threads wait for.
 @usableFromInline
 struct JournalQueueState<Action: Sendable, State: Sendable> {
-    @usableFromInline typealias Chunk = ContiguousArray<JournalRecord<Action>>
+    @usableFromInline typealias Records = ContiguousArray<JournalRecord<Action>>
 
-    /// How many records a chunk holds.
-    @inlinable static var chunkSize: Int { 512 }
     /// How many empty chunks are kept for reuse.
     @usableFromInline static var pooledChunks: Int { 16 }
 
-    /// The chunk being filled.
-    @usableFromInline var current: Chunk
-    /// The chunks filled before it, oldest first, not taken by the consumer yet.
-    @usableFromInline var full: [Chunk] = []
-    /// Empty chunks, with their capacity, for reuse.
-    @usableFromInline var pool: [Chunk] = []
-    /// How many records are queued, in `full` and `current`.
-    @usableFromInline var count = 0
+    /// The chunks that hold records or are being filled, oldest first: the consumer reads the first, the
+    /// processing thread fills the last.
+    @usableFromInline var chunks: [JournalChunk<Action>]
+    /// Empty chunks, kept for reuse.
+    @usableFromInline var pool: [JournalChunk<Action>] = []
+    /// The consumer's next slot in the first chunk.
+    @usableFromInline var readIndex = 0
+    /// The sequence number of the last record the consumer took.
+    @usableFromInline var readSeq: Int64
+    /// Records the consumer took but could not write, to be taken again first.
+    @usableFromInline var retry: [Records] = []
     /// The state to snapshot after the action `seq`, not taken by the consumer yet.
     @usableFromInline var snapshot: (seq: Int64, state: State)?
-    /// The sequence number of the last queued action.
-    @usableFromInline var lastSeq: Int64
-    /// The sequence number of the last committed action.
-    @usableFromInline var committedSeq: Int64
-    /// Actions queued since the last snapshot.
-    @usableFromInline var sinceSnapshot = 0
-    /// Whether the next action's state is snapshotted, whatever `sinceSnapshot`.
-    @usableFromInline var snapshotRequested = false
-    /// Whether the consumer sleeps waiting for records.
-    @usableFromInline var consumerSleeping = false
     /// Whether a thread waits for a commit: the consumer does not let its batch fill.
     @usableFromInline var urgent = false
-    /// Whether the journal is closing: nothing is queued any more.
-    @usableFromInline var closing = false
     /// Whether the consumer has stopped.
     @usableFromInline var finished = false
     /// The persistence and the store attached to it: the last to let go closes the queue.
     @usableFromInline var holders = 1
 
     @usableFromInline
-    init(lastSeq: Int64) {
-        self.lastSeq = lastSeq
-        self.committedSeq = lastSeq
-        current = Self.makeChunk()
+    init(chunk: JournalChunk<Action>, lastSeq: Int64) {
+        chunks = [chunk]
+        readSeq = lastSeq
     }
 
+    /// A chunk for the processing thread to fill next, behind the others.
     @usableFromInline
-    static func makeChunk() -> Chunk {
-        var chunk = Chunk()
-        chunk.reserveCapacity(chunkSize)
+    mutating func startChunk() -> JournalChunk<Action> {
+        let chunk = pool.popLast() ?? JournalChunk()
+        chunks.append(chunk)
         return chunk
     }
 
-    /// Queues `record`.
-    @inlinable
-    mutating func append(_ record: consuming JournalRecord<Action>) {
-        if current.count == Self.chunkSize { startChunk() }
-        current.append(record)
-        count &+= 1
-    }
-
-    /// Moves the full current chunk behind the others and starts an empty one. Out of line: once per chunk.
-    @usableFromInline @inline(never)
-    mutating func startChunk() {
-        full.append(current)
-        current = pool.popLast() ?? Self.makeChunk()
-    }
-
-    /// Takes every queued record, oldest first.
+    /// Moves the records after `readSeq` through `lastSeq` out of the chunks, oldest first, after those put back;
+    /// chunks emptied for good go back to the pool.
     @usableFromInline
-    mutating func takeRecords() -> [Chunk] {
-        var taken: [Chunk] = []
-        swap(&taken, &full)
-        if !current.isEmpty {
-            taken.append(current)
-            current = pool.popLast() ?? Self.makeChunk()
+    mutating func takeRecords(through lastSeq: Int64) -> [Records] {
+        var taken: [Records] = []
+        swap(&taken, &retry)
+        var remaining = Int(lastSeq - readSeq)
+        while remaining > 0 {
+            if readIndex == JournalChunk<Action>.capacity {
+                // Records after this chunk's exist, so the processing thread has moved on to the next chunk.
+                let emptied = chunks.removeFirst()
+                if pool.count < Self.pooledChunks { pool.append(emptied) }
+                readIndex = 0
+            }
+            let chunk = chunks[0]
+            let count = min(JournalChunk<Action>.capacity - readIndex, remaining)
+            let start = chunk.records + readIndex
+            taken.append(
+                Records(unsafeUninitializedCapacity: count) { buffer, initialized in
+                    buffer.baseAddress!.moveInitialize(from: start, count: count)
+                    initialized = count
+                })
+            readIndex += count
+            remaining -= count
         }
-        count = 0
+        readSeq = lastSeq
         return taken
     }
 
-    /// Puts `chunks`, which the consumer could not write, back before what was queued since.
+    /// Destroys the records after `readSeq` through `lastSeq` that nobody took: the queue is being freed.
     @usableFromInline
-    mutating func putBack(_ chunks: [Chunk]) {
-        guard !chunks.isEmpty else { return }
-        full.insert(contentsOf: chunks, at: 0)
-        count += chunks.reduce(0) { $0 + $1.count }
-    }
-
-    /// Keeps `chunks`, emptied by the caller, for reuse, up to the pool's size; returns those it does not keep.
-    @usableFromInline
-    mutating func recycle(_ chunks: [Chunk]) -> [Chunk] {
-        var rest: [Chunk] = []
-        for chunk in chunks {
-            if pool.count < Self.pooledChunks && chunk.isEmpty && chunk.capacity >= Self.chunkSize {
-                pool.append(chunk)
-            } else {
-                rest.append(chunk)
-            }
-        }
-        return rest
+    mutating func destroyRecords(through lastSeq: Int64) {
+        withExtendedLifetime(takeRecords(through: lastSeq)) {}
+        retry = []
     }
 }

@@ -20,6 +20,9 @@ struct ProcessorContext<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline var hasObservers = false
     @usableFromInline var hasRuntime = false
     @usableFromInline var isInspected = false
+    /// Whether the action just processed goes to the store's journal: the thread that owns the action hands it over
+    /// (``StoreCore/journalProcessed(_:context:)``) before the engine decides what comes next.
+    @usableFromInline var journalPending = false
 
     @inlinable
     init() {}

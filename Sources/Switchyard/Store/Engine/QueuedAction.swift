@@ -18,4 +18,10 @@ struct QueuedAction<Action: Sendable>: Sendable {
         self.owner = owner
         self.isFollowUp = isFollowUp
     }
+
+    /// The action, its thread and whether it is a follow-up, taken apart so that the action can move on uncopied.
+    @inlinable
+    consuming func parts() -> (DispatchedAction<Action>, thread: UInt, isFollowUp: Bool) {
+        (dispatched, thread, isFollowUp)
+    }
 }

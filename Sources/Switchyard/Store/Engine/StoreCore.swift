@@ -39,6 +39,8 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     /// under the engine's lock, with a reference retained for the core, released in `deinit`. The processing thread,
     /// which holds the core, borrows the journal from it with no reference counted.
     @usableFromInline let journalAddress = Atomic<UInt>(0)
+    /// Whether a journal is attached: it is, for good, once this says so.
+    @inlinable var hasJournal: Bool { journalAddress.load(ordering: .relaxed) != 0 }
     /// The handler that middlewares' IOs and effects dispatch through. It finds the core weakly: a handler kept
     /// after the store is freed dispatches nowhere.
     @usableFromInline let output: AnyActionHandler<Action>
@@ -85,13 +87,42 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
 
     /// Accepts an action from any thread: processes it now when the store is idle and the policy lets this thread
     /// process, queues it otherwise (waiting first while the queue is full, unless this thread is the one that
-    /// drains it).
+    /// drains it). A journal attached to the store receives a copy of the action.
     @inlinable
     func dispatch(_ dispatched: DispatchedAction<Action>, isFollowUp: Bool = false) {
+        var context = ProcessorContext<Action, State>()
+        var next: EngineState<Action, State>.Step?
+        guard admitAndProcess(dispatched, isFollowUp: isFollowUp, context: &context, next: &next) else { return }
+        // A journaled action is never decided in the commit: the journal takes it first.
+        if next == nil, context.journalPending { journalProcessed(copy dispatched, context: &context) }
+        continueProcessing(after: next, context: &context)
+    }
+
+    /// Accepts an action that the caller gives away, as ``dispatch(_:isFollowUp:)`` does: a journal attached to the
+    /// store takes it without copying it.
+    @inlinable
+    func dispatch(owned dispatched: consuming DispatchedAction<Action>) {
+        var context = ProcessorContext<Action, State>()
+        var next: EngineState<Action, State>.Step?
+        guard admitAndProcess(dispatched, isFollowUp: false, context: &context, next: &next) else { return }
+        // A journaled action is never decided in the commit: the journal takes it first.
+        if next == nil, context.journalPending { journalProcessed(consume dispatched, context: &context) }
+        continueProcessing(after: next, context: &context)
+    }
+
+    /// Admits `dispatched` and, when this thread may process it now, runs its pipeline: `true` then, with the
+    /// decision the commit took in `next` (`nil` when none was taken); `false` when the action was queued,
+    /// scheduled or rejected.
+    @inlinable @inline(__always)
+    func admitAndProcess(
+        _ dispatched: DispatchedAction<Action>,
+        isFollowUp: Bool,
+        context: inout ProcessorContext<Action, State>,
+        next: inout EngineState<Action, State>.Step?
+    ) -> Bool {
         let thread = currentThreadID()
         let canProcessHere = scheduler.canProcessOnCurrentThread
         let drainsScheduledWork = canProcessHere && scheduler.policy == .mainThread
-        var context = ProcessorContext<Action, State>()
         var released = Released()
         let admission = engine.withLock(
             waitingOn: producerRoom,
@@ -112,7 +143,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         switch admission {
         case .process(let isReducing):
             var noSlot = NoNextAction<Action>()
-            var next = process(
+            next = process(
                 dispatched,
                 thread: thread,
                 isFollowUp: isFollowUp,
@@ -120,23 +151,57 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
                 context: &context,
                 next: &noSlot
             )
-            if next == nil {
-                // Observers or IOs ran: the store may be idle now.
-                var released = Released()
-                next = engine.withLock { engine in
-                    decide(&engine, context: &context, slot: &noSlot, released: &released)
-                }
-                _ = consume released
-            }
-            if case .idle(let wakeProducers) = next {
-                if wakeProducers { producerRoom.broadcast() }
-                return
-            }
-            runQueue(after: next, context: &context)
+            return true
         case .schedule:
             scheduleProcessing()
+            return false
         case .queued, .rejected:
-            break
+            return false
+        }
+    }
+
+    /// After the action a dispatching thread processed itself: takes the engine's decision if the commit did not,
+    /// and processes what the engine gives this thread next.
+    @inlinable @inline(__always)
+    func continueProcessing(
+        after next: EngineState<Action, State>.Step?,
+        context: inout ProcessorContext<Action, State>
+    ) {
+        var next = next
+        if next == nil {
+            // Observers or IOs ran, or the journal took the action: the store may be idle now.
+            var noSlot = NoNextAction<Action>()
+            var released = Released()
+            next = engine.withLock { engine in
+                decide(&engine, context: &context, slot: &noSlot, released: &released)
+            }
+            _ = consume released
+        }
+        if case .idle(let wakeProducers) = next {
+            if wakeProducers { producerRoom.broadcast() }
+            return
+        }
+        runQueue(after: next, context: &context)
+    }
+
+    /// Hands the action just processed to the store's journal, which keeps it, and writes the state after it for a
+    /// snapshot when one is due; then wakes the journal's writer, or waits for it, as the journal decides. Runs on
+    /// the processing thread after the pipeline and before the engine decides what comes next, so that the journal
+    /// receives the actions in processing order and its snapshot is the state this action left. Out of line: a
+    /// store without a journal never calls it.
+    @inlinable @inline(never)
+    func journalProcessed(
+        _ dispatched: consuming DispatchedAction<Action>,
+        context: inout ProcessorContext<Action, State>
+    ) {
+        context.journalPending = false
+        // The action moves into the journal through an optional that the closure empties: a closure cannot consume
+        // what it captures, and a copy would retain the source's strings.
+        var pending = Optional(consume dispatched)
+        Self.journal(at: journalAddress.load(ordering: .acquiring))._withUnsafeGuaranteedRef { journal in
+            let ticket = journal.append(pending.take().unsafelyUnwrapped)
+            if ticket.snapshotDue { journal.setSnapshot(ticket.seq, state: cell.processorValue) }
+            journal.complete(ticket)
         }
     }
 
@@ -181,15 +246,16 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             switch next! {
             case .process(let isReducing, let wakeProducers):
                 if wakeProducers { producerRoom.broadcast() }
-                let queued = slot.action.take()!
+                let (dispatched, thread, isFollowUp) = slot.action.take()!.parts()
                 next = process(
-                    queued.dispatched,
-                    thread: queued.thread,
-                    isFollowUp: queued.isFollowUp,
+                    dispatched,
+                    thread: thread,
+                    isFollowUp: isFollowUp,
                     isReducing: isReducing,
                     context: &context,
                     next: &slot
                 )
+                if context.journalPending { journalProcessed(consume dispatched, context: &context) }
             case .outOfBand:
                 runOutOfBand(context: &context)
                 next = nil
@@ -246,10 +312,8 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
                 next: &slot
             )
         }
-        let journalAddress = journalAddress.load(ordering: .acquiring)
-        if journalAddress != 0 {
-            return processJournaled(
-                dispatched, isReducing: isReducing, journalAddress: journalAddress, context: &context, next: &slot)
+        if journalAddress.load(ordering: .acquiring) != 0 {
+            return processJournaled(dispatched, isReducing: isReducing, context: &context, next: &slot)
         }
         var untimed = UntimedPipeline<Action, State>()
         return process(dispatched, isReducing: isReducing, context: &context, next: &slot, probe: &untimed)
@@ -261,12 +325,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     func processJournaled(
         _ dispatched: DispatchedAction<Action>,
         isReducing: Bool,
-        journalAddress: UInt,
         context: inout ProcessorContext<Action, State>,
         next slot: inout some NextActionSlot<Action>
     ) -> EngineState<Action, State>.Step? {
-        var journaled = JournaledPipeline<Action, State>(journalAddress: journalAddress)
-        return process(dispatched, isReducing: isReducing, context: &context, next: &slot, probe: &journaled)
+        var journaled = JournaledPipeline<Action, State>()
+        let next = process(dispatched, isReducing: isReducing, context: &context, next: &slot, probe: &journaled)
+        context.journalPending = true
+        return next
     }
 
     @inlinable
@@ -386,8 +451,9 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         guard case .process = inspection.admit(dispatched, isFollowUp) else { return nil }
         var timed = TimedPipeline(
             inspection, thread: thread, isFollowUp: isFollowUp,
-            journalAddress: journalAddress.load(ordering: .acquiring))
+            isJournaled: journalAddress.load(ordering: .acquiring) != 0)
         let next = process(dispatched, isReducing: false, context: &context, next: &slot, probe: &timed)
+        context.journalPending = timed.isJournaled
         // With a decision taken in the commit, nothing followed the reducer: no observer and no IO ran.
         if next == nil { inspection.didRunIO(monotonicNanoseconds() - timed.reducedAt) }
         return next
@@ -396,7 +462,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     /// The journal whose address `journalAddress` holds: borrowed from the core, which keeps it until its `deinit`.
     @inlinable
     static func journal(at address: UInt) -> Unmanaged<JournalQueue<Action, State>> {
-        JournalHook<Action, State>.journal(at: address)
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
     }
 
     /// Tells the observers of `registrations` about commit number `commit`.

@@ -129,23 +129,21 @@ struct UntimedPipeline<ProbedAction, ProbedState>: PipelineProbe {
     @inlinable @inline(__always) mutating func committed() {}
 }
 
-/// Hands each action to the store's journal after the reducer, and completes the hand-over after the commit.
+/// The pipeline of a store with a journal: the thread that owns the action hands it to the journal after the
+/// pipeline, and the engine decides what comes next only after that hand-over, so the commit does not decide.
 @usableFromInline
 struct JournaledPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
-    @usableFromInline var journal: JournalHook<Action, State>
+    /// Unused: one byte, so that the probe is not an empty value (see ``UntimedPipeline``).
+    @usableFromInline var unused: UInt8 = 0
 
-    @inlinable
-    init(journalAddress: UInt) {
-        journal = JournalHook(address: journalAddress)
-    }
-
+    @inlinable init() {}
     @inlinable @inline(__always) mutating func handled() {}
-    @inlinable
-    mutating func reduced(_ dispatched: DispatchedAction<Action>, _ state: @autoclosure () -> State) {
-        journal.record(dispatched, state())
-    }
-    @inlinable var mayDecideInCommit: Bool { !journal.ticket.mustWait }
-    @inlinable mutating func committed() { journal.complete() }
+    @inlinable @inline(__always) mutating func reduced(
+        _ dispatched: DispatchedAction<Action>,
+        _ state: @autoclosure () -> State
+    ) {}
+    @inlinable var mayDecideInCommit: Bool { false }
+    @inlinable @inline(__always) mutating func committed() {}
 }
 
 /// Times the phases and reports the action to the inspection's `record` hook after the reducer.
@@ -159,13 +157,13 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
     @usableFromInline let startedAt: UInt64
     @usableFromInline var handledAt: UInt64
     @usableFromInline var reducedAt: UInt64 = 0
-    /// The store's journal, if it has one (address 0: none).
-    @usableFromInline var journal: JournalHook<Action, State>
+    /// Whether the store has a journal, which takes the action after the pipeline.
+    @usableFromInline let isJournaled: Bool
 
     @inlinable
-    init(_ inspection: StoreInspection<Action, State>, thread: UInt, isFollowUp: Bool, journalAddress: UInt) {
+    init(_ inspection: StoreInspection<Action, State>, thread: UInt, isFollowUp: Bool, isJournaled: Bool) {
         self.inspection = inspection
-        self.journal = JournalHook(address: journalAddress)
+        self.isJournaled = isJournaled
         self.thread = thread
         self.isFollowUp = isFollowUp
         let now = monotonicNanoseconds()
@@ -178,13 +176,13 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineProbe {
         handledAt = monotonicNanoseconds()
     }
 
-    @inlinable var mayDecideInCommit: Bool { !journal.ticket.mustWait }
-    @inlinable mutating func committed() { journal.complete() }
+    /// The journal takes the action before the engine decides what comes next.
+    @inlinable var mayDecideInCommit: Bool { !isJournaled }
+    @inlinable mutating func committed() {}
 
     @inlinable
     mutating func reduced(_ dispatched: DispatchedAction<Action>, _ state: @autoclosure () -> State) {
         reducedAt = monotonicNanoseconds()
-        journal.record(dispatched, state())
         inspection.record(
             InspectedAction(
                 dispatched: dispatched,

@@ -7,7 +7,9 @@ import Testing
 /// chunks, the bound.
 @Suite struct JournalQueueTests {
     func append(_ queue: JournalQueue<Int, Int>, _ action: Int) -> JournalTicket {
-        queue.append(action, source: ActionSource(file: "F.swift", function: "f()", line: UInt(action), info: nil))
+        queue.append(
+            DispatchedAction(
+                action, dispatcher: ActionSource(file: "F.swift", function: "f()", line: UInt(action), info: nil)))
     }
 
     @Test func recordsComeOutInOrderAcrossChunksAndTheirChunksAreReused() {
@@ -21,7 +23,16 @@ import Testing
         #expect(batch.lastSeq == 1_210)
         queue.committed(batch)
         #expect(queue.isDrained)
-        #expect(queue.state.withLock { $0.pool.count } == 3)
+        // The two chunks emptied for good wait in the pool; the third is still being filled.
+        #expect(queue.state.withLock { ($0.chunks.count, $0.pool.count) } == (1, 2))
+        for action in 1_201...2_400 { _ = append(queue, action) }
+        // The rest of the third chunk, then the two from the pool: nothing allocated.
+        #expect(queue.state.withLock { ($0.chunks.count, $0.pool.count) } == (3, 0))
+        let second = queue.nextBatch(fillFor: nil, requestSnapshot: false)
+        #expect(second.records.map(\.action) == Array(1_201...2_400))
+        #expect(second.records.map(\.seq) == Array(1_211...2_410))
+        queue.committed(second)
+        #expect(queue.isDrained)
     }
 
     @Test func aSnapshotIsAskedForEveryNActionsAndWhenRequested() {
@@ -65,6 +76,66 @@ import Testing
         _ = append(queue, 1)
         queue.close()
         #expect(append(queue, 2).seq == 0)
+        #expect(queue.isDrained)
+    }
+
+    /// The store's processing role passes from thread to thread through its engine's lock; here eight threads take
+    /// turns under a lock of their own, appending while the consumer takes batches, puts some back and commits the
+    /// rest, with a bound small enough that the producers wait for it.
+    @Test func producersTakingTurnsAndAConsumerAtOnceLoseAndReorderNothing() async {
+        let queue = JournalQueue<Int, Int>(lastSeq: 0, snapshotEvery: 97, waitsForEachCommit: false, maxQueued: 1_000)
+        let processingRole = LockedValue(0)
+        let threads = 8
+        let turns = 50
+        let perTurn = 300
+        let total = threads * turns * perTurn
+        let written = LockedValue<[Int]>([])
+        let snapshots = LockedValue<[Int64]>([])
+        let consumer = Thread {
+            var batchNumber = 0
+            while true {
+                let batch = queue.nextBatch(fillFor: nil, requestSnapshot: false)
+                batchNumber += 1
+                if batchNumber % 7 == 0 && !batch.isEmpty {
+                    // A write that failed: the batch comes back first in the next one.
+                    queue.putBack(batch)
+                    continue
+                }
+                written.withLock { $0.append(contentsOf: batch.records.map(\.action)) }
+                if let snapshot = batch.snapshot { snapshots.withLock { $0.append(snapshot.seq) } }
+                queue.committed(batch)
+                if batch.closing && queue.isDrained { break }
+            }
+            queue.finish()
+        }
+        consumer.start()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<threads {
+                group.addTask {
+                    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                        Thread {
+                            for _ in 0..<turns {
+                                processingRole.withLock { next in
+                                    for _ in 0..<perTurn {
+                                        next += 1
+                                        let ticket = self.append(queue, next)
+                                        if ticket.snapshotDue { queue.setSnapshot(ticket.seq, state: next) }
+                                        queue.complete(ticket)
+                                    }
+                                }
+                            }
+                            done.resume()
+                        }.start()
+                    }
+                }
+            }
+        }
+        queue.flush()
+        #expect(written.withLock { $0 } == Array(1...total))
+        queue.close()
+        let seqs = snapshots.withLock { $0 }
+        #expect(!seqs.isEmpty)
+        #expect(seqs.allSatisfy { $0 % 97 == 0 })
         #expect(queue.isDrained)
     }
 }
