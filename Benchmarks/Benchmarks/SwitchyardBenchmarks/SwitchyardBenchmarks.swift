@@ -92,6 +92,26 @@ let benchmarks: @Sendable () -> Void = {
     // W1's store persisted: the journal's cost on the processing thread (the writer's allocations, on its own
     // thread, are counted too, so they are reported, not gated), the writer's throughput, every action committed.
     register("P1_journaled_counter", JournaledCounterWorkload.self, allocations: .unchecked)
+    // P1's processing thread alone: bursts of a thousand dispatches, each measured while the writer works on its own
+    // thread; the writer catches up between bursts, outside the measurement.
+    Benchmark(
+        "P1p_journaled_processing_thread",
+        configuration: .init(
+            metrics: [.wallClock, .cpuTotal],
+            timeUnits: .nanoseconds,
+            warmupIterations: 1,
+            scalingFactor: .kilo,
+            maxDuration: .seconds(5),
+            maxIterations: 1_000
+        ),
+        closure: { benchmark, workload in
+            benchmark.startMeasurement()
+            workload.run(benchmark.scaledIterations.count)
+            benchmark.stopMeasurement()
+            workload.catchUp()
+        },
+        setup: { JournaledBurstWorkload() }
+    )
     register(
         "P1w_journal_writer_throughput", JournalWriterWorkload.self, allocations: .notMeasured, scalingFactor: .kilo)
     register(

@@ -31,6 +31,35 @@ package final class JournaledCounterWorkload: Workload, @unchecked Sendable {
     }
 }
 
+/// P1p: P1's processing thread alone. ``run(_:)`` dispatches a burst of actions, fewer than the journal holds
+/// before the processing thread has to wait for the writer, and the benchmark measures only the burst;
+/// ``catchUp()`` then lets the writer commit them, outside the measurement. The time is what dispatching costs the
+/// app's thread with the journal on, not the writer's pace (which P1 and P1w show).
+package final class JournaledBurstWorkload: Workload, @unchecked Sendable {
+    package static let name = "p1p"
+    private let persistence: StatePersistence<CounterAction, Counter>
+    private let store: Store<CounterAction, Counter>
+
+    package init() {
+        persistence = try! StatePersistence(
+            path: temporaryDatabasePath(), initialState: Counter(), reducer: .counter)
+        store = Store(restoring: persistence)
+    }
+
+    package func run(_ count: Int) {
+        let expected = store.state.count + count
+        for _ in 0..<count {
+            store.dispatch(.increment)
+        }
+        precondition(store.state.count == expected, "the store lost actions")
+    }
+
+    /// Returns once the writer has committed every action dispatched so far.
+    package func catchUp() {
+        persistence.flush()
+    }
+}
+
 /// P1w: the journal writer's throughput: dispatches a batch of actions and waits until the writer has committed
 /// them all (encoding, inserting, snapshots and compaction); the time reads per journaled action.
 package final class JournalWriterWorkload: Workload, @unchecked Sendable {

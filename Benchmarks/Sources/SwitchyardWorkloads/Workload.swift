@@ -33,6 +33,7 @@ package var allWorkloads: [any Workload.Type] {
         ThousandViewsWorkload.self,
         ThousandRowsWorkload.self,
         JournaledCounterWorkload.self,
+        JournaledBurstWorkload.self,
         JournalWriterWorkload.self,
         EveryActionCounterWorkload.self,
         InspectedCounterWorkload.self,

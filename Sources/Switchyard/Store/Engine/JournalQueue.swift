@@ -39,15 +39,19 @@ package struct JournalRecord<Action: Sendable>: Sendable {
     @usableFromInline package var seq: Int64
     /// The action and where it was dispatched from.
     @usableFromInline package var dispatched: DispatchedAction<Action>
-    /// When it was processed, in seconds since 1970 (a clock a few milliseconds coarse).
-    @usableFromInline package var time: Double
+    /// When it was processed, in nanoseconds since 1970 (a clock a few milliseconds coarse): an integer, so that the
+    /// processing thread does not divide.
+    @usableFromInline package var nanoseconds: Int64
 
     @inlinable
-    init(seq: Int64, dispatched: consuming DispatchedAction<Action>, time: Double) {
+    init(seq: Int64, dispatched: consuming DispatchedAction<Action>, nanoseconds: Int64) {
         self.seq = seq
         self.dispatched = dispatched
-        self.time = time
+        self.nanoseconds = nanoseconds
     }
+
+    /// When it was processed, in seconds since 1970.
+    package var time: Double { Double(nanoseconds) / 1e9 }
 
     /// The action.
     package var action: Action { dispatched.action }
@@ -168,11 +172,11 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
     func append(_ dispatched: consuming DispatchedAction<Action>) -> JournalTicket {
         // Closed: what the store processes from now on is not journaled.
         if signals.load(ordering: .relaxed) & Signal.closing != 0 { return .closed }
-        let time = coarseWallClock()
+        let nanoseconds = coarseWallClock()
         if producer.pointee.index == JournalChunk<Action>.capacity { startChunk() }
         let seq = producer.pointee.seq &+ 1
         (producer.pointee.records + producer.pointee.index).initialize(
-            to: JournalRecord(seq: seq, dispatched: dispatched, time: time))
+            to: JournalRecord(seq: seq, dispatched: dispatched, nanoseconds: nanoseconds))
         producer.pointee.index &+= 1
         producer.pointee.seq = seq
         published.store(seq, ordering: .sequentiallyConsistent)
@@ -387,14 +391,14 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
     }
 }
 
-/// Seconds since 1970, from a clock that costs a few nanoseconds to read (a few milliseconds coarse on Linux).
+/// Nanoseconds since 1970, from a clock that costs a few nanoseconds to read (a few milliseconds coarse on Linux).
 @inlinable
-func coarseWallClock() -> Double {
+func coarseWallClock() -> Int64 {
     var time = timespec()
     #if canImport(Darwin)
         clock_gettime(CLOCK_REALTIME, &time)
     #else
         clock_gettime(CLOCK_REALTIME_COARSE, &time)
     #endif
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
 }
