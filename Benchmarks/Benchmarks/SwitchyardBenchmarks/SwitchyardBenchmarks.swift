@@ -110,7 +110,7 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
             workload.catchUp()
         },
-        setup: { JournaledBurstWorkload() }
+        setup: { JournaledCounterWorkload() }
     )
     register(
         "P1w_journal_writer_throughput", JournalWriterWorkload.self, allocations: .notMeasured, scalingFactor: .kilo)

@@ -29,32 +29,10 @@ package final class JournaledCounterWorkload: Workload, @unchecked Sendable {
         }
         precondition(store.state.count == expected, "the store lost actions")
     }
-}
 
-/// P1p: P1's processing thread alone. ``run(_:)`` dispatches a burst of actions, fewer than the journal holds
-/// before the processing thread has to wait for the writer, and the benchmark measures only the burst;
-/// ``catchUp()`` then lets the writer commit them, outside the measurement. The time is what dispatching costs the
-/// app's thread with the journal on, not the writer's pace (which P1 and P1w show).
-package final class JournaledBurstWorkload: Workload, @unchecked Sendable {
-    package static let name = "p1p"
-    private let persistence: StatePersistence<CounterAction, Counter>
-    private let store: Store<CounterAction, Counter>
-
-    package init() {
-        persistence = try! StatePersistence(
-            path: temporaryDatabasePath(), initialState: Counter(), reducer: .counter)
-        store = Store(restoring: persistence)
-    }
-
-    package func run(_ count: Int) {
-        let expected = store.state.count + count
-        for _ in 0..<count {
-            store.dispatch(.increment)
-        }
-        precondition(store.state.count == expected, "the store lost actions")
-    }
-
-    /// Returns once the writer has committed every action dispatched so far.
+    /// Returns once the writer has committed every action dispatched so far. P1p, the processing thread's time alone,
+    /// dispatches bursts of actions with ``run(_:)``, fewer than the journal holds before the processing thread has
+    /// to wait for the writer, measures only the burst, and calls this between bursts, outside the measurement.
     package func catchUp() {
         persistence.flush()
     }

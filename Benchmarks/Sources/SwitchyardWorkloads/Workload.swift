@@ -33,7 +33,6 @@ package var allWorkloads: [any Workload.Type] {
         ThousandViewsWorkload.self,
         ThousandRowsWorkload.self,
         JournaledCounterWorkload.self,
-        JournaledBurstWorkload.self,
         JournalWriterWorkload.self,
         EveryActionCounterWorkload.self,
         InspectedCounterWorkload.self,
