@@ -38,6 +38,12 @@ package final class JournaledCounterWorkload: Workload, @unchecked Sendable {
     }
 }
 
+/// W1p's pause between bursts: as long as P1p's writer takes to catch up with a burst of a thousand actions (about
+/// 4.6 µs each), so that both benchmarks' threads sleep alike between bursts.
+package func pauseLikeTheWritersCatchUp() {
+    Thread.sleep(forTimeInterval: 0.005)
+}
+
 /// P1w: the journal writer's throughput: dispatches a batch of actions and waits until the writer has committed
 /// them all (encoding, inserting, snapshots and compaction); the time reads per journaled action.
 package final class JournalWriterWorkload: Workload, @unchecked Sendable {
