@@ -191,9 +191,8 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     /// Dispatches `action` with an explicit source, for example to forward an action keeping its original source.
     @inlinable
     public final func dispatch(_ action: ActionType, from dispatcher: ActionSource) {
-        // The action is made here, so a store with a journal can be given it: the journal keeps it without copying
-        // it. Any other store borrows it, and it is released here, field by field, which costs less than releasing
-        // it as a whole in the engine.
+        // As in `dispatch(_:file:function:line:info:)`, written out rather than shared: a helper that takes the
+        // action `consuming`, even inlined, releases it as a whole (about 50 instructions more per dispatch in w1).
         let dispatched = DispatchedAction(action, dispatcher: dispatcher)
         if core.hasJournal {
             core.dispatch(owned: consume dispatched)

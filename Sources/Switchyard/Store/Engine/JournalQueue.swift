@@ -160,14 +160,17 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
 
     deinit {
         let lastSeq = published.load(ordering: .acquiring)
-        state.withLock { $0.destroyRecords(through: lastSeq) }
+        // Records nobody took (the journal closed while the processing thread appended) are released after the
+        // unlock: an action's `deinit` is the app's code.
+        let leftover = state.withLock { $0.takeRecords(through: lastSeq) }
+        withExtendedLifetime(leftover) {}
         producer.deinitialize(count: 1)
         producer.deallocate()
     }
 
     // MARK: The store's processing thread
 
-    /// Queues `dispatched`, just reduced; returns what the store does after its commit.
+    /// Queues `dispatched`, whose pipeline has just run; returns what the processing thread does next (``complete(_:)``).
     @inlinable
     func append(_ dispatched: consuming DispatchedAction<Action>) -> JournalTicket {
         // Closed: what the store processes from now on is not journaled.
@@ -236,8 +239,8 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
         wakeConsumer()
     }
 
-    /// After the store's commit: wakes the consumer, and waits (for room, or for the record's commit) as `append`
-    /// decided.
+    /// After `append`, before the engine's next decision: wakes the consumer, and waits (for room, or for the
+    /// record's commit) as `append` decided.
     @inlinable
     func complete(_ ticket: JournalTicket) {
         if ticket.wakeConsumer { wakeConsumer() }

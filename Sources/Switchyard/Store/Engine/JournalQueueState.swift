@@ -115,11 +115,4 @@ struct JournalQueueState<Action: Sendable, State: Sendable> {
         readSeq = lastSeq
         return taken
     }
-
-    /// Destroys the records after `readSeq` through `lastSeq` that nobody took: the queue is being freed.
-    @usableFromInline
-    mutating func destroyRecords(through lastSeq: Int64) {
-        withExtendedLifetime(takeRecords(through: lastSeq)) {}
-        retry = []
-    }
 }

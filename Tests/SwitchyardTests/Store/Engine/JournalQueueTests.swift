@@ -138,4 +138,23 @@ import Testing
         #expect(seqs.allSatisfy { $0 % 97 == 0 })
         #expect(queue.isDrained)
     }
+
+    /// Records that no consumer took are released with the queue: nothing it held leaks.
+    @Test func recordsNobodyTookAreReleasedWithTheQueue() {
+        final class Tracked: Sendable {
+            let released: LockedValue<Int>
+            init(_ released: LockedValue<Int>) { self.released = released }
+            deinit { released.withLock { $0 += 1 } }
+        }
+        let released = LockedValue(0)
+        do {
+            let queue = JournalQueue<Tracked, Int>(lastSeq: 0, snapshotEvery: 10_000, waitsForEachCommit: false)
+            for line in 1...600 {
+                let source = ActionSource(file: "F.swift", function: "f()", line: UInt(line), info: nil)
+                _ = queue.append(DispatchedAction(Tracked(released), dispatcher: source))
+            }
+            #expect(released.withLock { $0 } == 0)
+        }
+        #expect(released.withLock { $0 } == 600)
+    }
 }
