@@ -11,8 +11,8 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     struct RecorderState: Sendable {
         @usableFromInline var history: InspectorHistory<Action, State>
         @usableFromInline var mode = StoreInspector<Action, State>.Mode.present
-        /// The actions held while the store shows the past, with whether the store's output dispatched each.
-        @usableFromInline var held: [(dispatched: DispatchedAction<Action>, isFollowUp: Bool)] = []
+        /// The actions held while the store shows the past, with where each came from.
+        @usableFromInline var held: [HeldAction<Action>] = []
         /// The most actions held; one more makes the inspector return to the present.
         @usableFromInline let heldLimit: Int
         /// A return to the present for the held limit is on its way: more actions are held meanwhile.
@@ -70,11 +70,11 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     }
 
     @inlinable
-    func admit(_ dispatched: DispatchedAction<Action>, isFollowUp: Bool) -> InspectionAdmission {
+    func admit(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) -> ProbeAdmission {
         guard isTravelling.load(ordering: .acquiring) else { return .process }
-        let (admission, reachedLimit) = protected.withLock { state -> (InspectionAdmission, Bool) in
+        let (admission, reachedLimit) = protected.withLock { state -> (ProbeAdmission, Bool) in
             guard case .travelling = state.mode else { return (.process, false) }
-            state.held.append((dispatched, isFollowUp))
+            state.held.append(HeldAction(dispatched, origin: origin))
             guard state.held.count >= state.heldLimit, !state.isReturningForHeldLimit else { return (.hold, false) }
             state.isReturningForHeldLimit = true
             return (.hold, true)
@@ -84,7 +84,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     }
 
     @inlinable
-    func record(_ inspected: InspectedAction<Action, State>) {
+    func record(_ inspected: ReducedAction<Action, State>) {
         let time = wallClockOffset + Double(inspected.startedAt) / 1e9
         let thread = describeThread(inspected.thread)
         let signal: [AsyncStream<Void>.Continuation] = protected.withLock { state in

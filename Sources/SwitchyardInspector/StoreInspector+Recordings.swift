@@ -25,9 +25,10 @@ extension StoreInspector {
     ///
     /// - Throws: when the store was freed: its reducer replays the actions.
     public func importRecording(base: State, actions: [RecordedAction<Action>]) throws {
-        guard let reducer = liveStore?.inspectedReducer else {
+        guard liveStore != nil else {
             throw InspectorSessionError(description: "The store was freed: its reducer replays a recording.")
         }
+        let reducer = registration.reducer
         // The reducer is the app's code: it runs here, with no lock held.
         var state = base
         var entries: [InspectorEntry<Action, State>] = []

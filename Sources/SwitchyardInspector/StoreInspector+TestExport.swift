@@ -68,7 +68,8 @@ extension StoreInspector {
         var states = entries.map(\.state)
         let withMiddleware = 0..<(heldRun ?? entries.count)
         if middleware != nil, let firstSkipped = withMiddleware.first(where: { entries[$0].isSkipped }) {
-            if let storeReducer = liveStore?.inspectedReducer {
+            if liveStore != nil {
+                let storeReducer = registration.reducer
                 // The states as if nothing had been skipped, from the first skipped action on.
                 var state = firstSkipped == 0 ? base : entries[firstSkipped - 1].state
                 for offset in firstSkipped..<withMiddleware.upperBound {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@_spi(Inspection) import Switchyard
+import Switchyard
 
 /// Records every action of a store with where it came from, and lets you travel back in time through them: the
 /// engine behind the inspector's page (see ``InspectorServer``).
@@ -37,10 +37,12 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     let recorder: Recorder<Action, State>
     let codec: InspectorCodec<Action, State>
     private let store: WeakStore<Action, State>
+    /// The inspector's probe on the store.
+    let registration: StoreProbeRegistration<Action, State>
     let stateTypeName = String(reflecting: State.self)
     let actionTypeName = String(reflecting: Action.self)
 
-    /// Attaches an inspector to `store`, replacing any attached before. Actions that are not `Decodable` cannot be
+    /// Attaches an inspector to `store`, after the tools attached to it before (see ``StoreProbe``). Actions that are not `Decodable` cannot be
     /// dispatched from the page, and a session cannot be exported unless both the actions and the state are
     /// `Codable`.
     /// - Parameters:
@@ -97,31 +99,27 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         recorder: Recorder<Action, State>,
         codec: InspectorCodec<Action, State>
     ) {
-        self.init(unattached: store, recorder: recorder, codec: codec)
-        attach(
-            admit: { dispatched, isFollowUp in recorder.admit(dispatched, isFollowUp: isFollowUp) },
-            record: { inspected in recorder.record(inspected) },
-            didRunIO: { nanoseconds in recorder.didRunIO(nanoseconds) }
+        let registration = store.attach(
+            StoreProbe(
+                admit: { dispatched, origin in recorder.admit(dispatched, origin: origin) },
+                didReduce: { reduced in recorder.record(reduced) },
+                didRunEffects: { nanoseconds in recorder.didRunIO(nanoseconds) }
+            )
         )
-    }
-
-    @usableFromInline
-    func attach(
-        admit: @escaping @Sendable (DispatchedAction<Action>, _ isFollowUp: Bool) -> InspectionAdmission,
-        record: @escaping @Sendable (InspectedAction<Action, State>) -> Void,
-        didRunIO: @escaping @Sendable (_ nanoseconds: UInt64) -> Void
-    ) {
-        store.value?.attachInspection(admit: admit, record: record, didRunIO: didRunIO)
+        self.init(store: store, registration: registration, recorder: recorder, codec: codec)
     }
 
     @usableFromInline
     init(
-        unattached store: ReduxStoreBase<Action, State>, recorder: Recorder<Action, State>,
+        store: ReduxStoreBase<Action, State>,
+        registration: StoreProbeRegistration<Action, State>,
+        recorder: Recorder<Action, State>,
         codec: InspectorCodec<Action, State>
     ) {
         self.recorder = recorder
         self.codec = codec
         self.store = WeakStore(store)
+        self.registration = registration
         recorder.setHeldLimitReached { [weak self] in
             guard let self else { return }
             Task(executorPreference: InspectorExecutor.shared) { await self.returnToPresent(reachedHeldLimit: true) }
@@ -131,7 +129,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// Stops recording and holding: the store runs as if no inspector had been attached. A store that shows a
     /// recorded state keeps it until its next action; call ``returnToPresent()`` first to get the present back.
     public func detach() {
-        store.value?.detachInspection()
+        registration.detach()
         let held = recorder.withState { state in
             state.mode = .present
             recorder.isTravelling.store(false, ordering: .releasing)
@@ -139,7 +137,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
             defer { state.held = [] }
             return state.held
         }
-        for (dispatched, _) in held { store.value?.dispatch(dispatched) }
+        for action in held { store.value?.dispatch(action.dispatched) }
     }
 
     // MARK: - Reading the history
@@ -204,7 +202,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     }
 
     func travel(to id: Int) async -> Travel {
-        guard let store = store.value else { return .notFound }
+        guard store.value != nil else { return .notFound }
         let recorder = recorder
         let canJump = recorder.withState { state in
             guard !state.isImported, state.history.entry(id) != nil else { return false }
@@ -216,7 +214,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
             return true
         }
         guard canJump else { return .notFound }
-        let committed = await store.commitOutOfBand { storeState in
+        let committed = await registration.commitOutOfBand { storeState, _ in
             recorder.withState { state in
                 guard case .travelling(let cursor) = state.mode, let entry = state.history.entry(cursor) else { return }
                 storeState = entry.state
@@ -237,8 +235,8 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         guard recorder.withState({ $0.mode != .present }) else { return }
         // One commit gives the store its present state back and puts the held actions at the front of its queue:
         // they are processed in order, before any action dispatched meanwhile.
-        _ = await store.commitOutOfBand { storeState in
-            let held = recorder.withState { state -> [(dispatched: DispatchedAction<Action>, isFollowUp: Bool)] in
+        _ = await registration.commitOutOfBand { storeState, change in
+            let held = recorder.withState { state -> [HeldAction<Action>] in
                 guard state.mode != .present else { return [] }
                 storeState = state.history.present
                 if reachedHeldLimit { state.heldLimitReturns += 1 }
@@ -250,8 +248,10 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
                 defer { state.held = [] }
                 return state.held
             }
-            if !held.isEmpty, !store.processFirst(held) {
-                for (dispatched, _) in held { store.dispatch(dispatched) }
+            // Each is processed as an action of the thread that dispatched it, so the thread that processes them counts
+            // them against its fairness budget.
+            if !held.isEmpty, !change.processFirst(held) {
+                for action in held { store.dispatch(action.dispatched) }
             }
         }
         recorder.notifyListeners()
@@ -263,12 +263,12 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// history, when the history is an imported session or when the store was freed.
     @discardableResult
     public func setSkipped(_ id: Int, _ isSkipped: Bool) async -> Bool {
-        guard let store = store.value else { return false }
+        guard store.value != nil else { return false }
         let recorder = recorder
-        let reducer = store.inspectedReducer
+        let reducer = registration.reducer
         let exists = recorder.withState { state in !state.isImported && state.history.entry(id) != nil }
         guard exists else { return false }
-        let committed = await store.commitOutOfBand { storeState in
+        let committed = await registration.commitOutOfBand { storeState, _ in
             // The store processes nothing meanwhile, so nothing is recorded: the history can change only by an
             // import, which the replay checks for before it writes back. The reducer runs with no lock held.
             guard

@@ -5,7 +5,7 @@ import Switchyard
 /// (and, now and then, the state for a snapshot), encodes them and commits them in batches.
 final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
     /// Where the store's processing thread queues its actions.
-    let queue: JournalQueue<Action, State>
+    let queue: ActionFeed<Action, State>
     private let file: PersistenceFile
     private let options: PersistenceOptions
     private let journaling: ActionJournaling<Action>
@@ -25,7 +25,7 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
         self.journaling = journaling
         self.encodeState = encodeState
         self.report = report
-        queue = JournalQueue(
+        queue = ActionFeed(
             lastSeq: lastSeq,
             snapshotEvery: options.snapshotEveryActions,
             waitsForEachCommit: options.durability == .everyAction
@@ -81,7 +81,7 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
         queue.finish()
     }
 
-    private func write(_ batch: JournalBatch<Action, State>, encoder: JSONEncoder) throws {
+    private func write(_ batch: FeedBatch<Action, State>, encoder: JSONEncoder) throws {
         var rows: [PersistenceFile.JournalRow] = []
         rows.reserveCapacity(batch.chunks.reduce(0) { $0 + $1.count })
         for record in batch.records {

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import Synchronization
 
 /// A store's state kept in a SQLite file between launches: restored when the app starts (the last snapshot, then the
 /// journal after it replayed through the reducer), and every persistent action journaled as the store processes it.
@@ -42,6 +43,8 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
     public let reducer: Reducer<Action, State>
     /// The writer of the journal; `nil` when nothing is persisted in this run (a bad file kept where it was).
     private let writer: JournalWriter<Action, State>?
+    /// Whether a store is attached: one persistence journals one store.
+    private let isAttached = Atomic<Bool>(false)
     private let diagnostics: @Sendable (PersistenceDiagnostic) -> Void
 
     /// Restores the whole state, which is `Codable`, from the file at `path`, and journals the actions that
@@ -223,18 +226,30 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
     /// }
     /// ```
     ///
-    /// One persistence journals one store, and a store has one journal: attaching a second time, or to a store
+    /// One persistence journals one store: attaching it a second time, or to a store
     /// that is freed, attaches nothing and is reported through the diagnostics (as
     /// ``PersistenceDiagnostic/Kind/notAttached``). With nothing persisted in this run (a bad file kept where it
     /// was), there is nothing to attach.
     public func attach(to store: ReduxStoreBase<Action, State>) {
         guard let writer else { return }
-        if !store.attachJournal(writer.queue) {
-            diagnostics(
+        guard !isAttached.exchange(true, ordering: .relaxed) else {
+            return diagnostics(
                 PersistenceDiagnostic(
                     kind: .notAttached,
-                    message: "the journal of \(path) was not attached: the store has a journal already"
+                    message: "the journal of \(path) was not attached: it journals a store already"
                 )
+            )
+        }
+        // The store holds the feed while the probe is attached, as the persistence does: the writer stops once
+        // both have let go of it.
+        let feed = writer.queue
+        feed.addHolder()
+        let registration = store.attach(StoreProbe(feed: feed, storeDidEnd: { feed.removeHolder() }))
+        if registration.id == 0 {
+            feed.removeHolder()
+            diagnostics(
+                PersistenceDiagnostic(
+                    kind: .notAttached, message: "the journal of \(path) was not attached: the store was freed")
             )
         }
     }

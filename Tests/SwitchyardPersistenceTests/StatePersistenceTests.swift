@@ -136,7 +136,8 @@ import Testing
         store.dispatch(.add("milk"))
         store.dispatch(.add("eggs"))
         // As an inspector travelling back in time does: a state that no action produced.
-        let committed = await store.commitOutOfBand { state in state.todos = [Todo(title: "bread")] }
+        let registration = store.attach(StoreProbe())
+        let committed = await registration.commitOutOfBand { state, _ in state.todos = [Todo(title: "bread")] }
         #expect(committed)
         store.dispatch(.add("jam"))
         persistence.close()

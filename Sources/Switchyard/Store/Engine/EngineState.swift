@@ -47,15 +47,22 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline private(set) var waitingReaders = 0
     /// How many reductions were committed.
     @usableFromInline private(set) var commits: UInt64 = 0
-    /// The tasks waiting for the store to have nothing left to process; let go of, which resumes them, when it does.
-    @usableFromInline private(set) var idleWaiters: IdleWaiters?
+    /// The tasks waiting for the store to have nothing left to process; handed to `Released`, which resumes them after
+    /// unlocking, when it does.
+    @usableFromInline private(set) var idleWaiters: [CheckedContinuation<Void, Never>]?
     @usableFromInline private(set) var waitingProducers = 0
     @usableFromInline private(set) var observers: ContiguousArray<StateObserver<State>> = []
     @usableFromInline private(set) var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
-    @usableFromInline private(set) var inspection: StoreInspection<Action, State>?
-    /// Changes with every change of `observers`, `runtime` or `inspection`.
+    /// The probes attached, in the order they were attached.
+    @usableFromInline private(set) var probes: ContiguousArray<ProbeEntry<Action, State>> = []
+    /// Which hooks `probes` set.
+    @usableFromInline private(set) var probeUse = ProbeUse.none
+    /// The id of the out-of-band commit whose change runs now, on the processing thread; 0 while none does. Only that
+    /// change may put actions at the front of the queue.
+    @usableFromInline private(set) var runningOutOfBand: UInt64 = 0
+    /// Changes with every change of `observers`, `runtime` or `probes`.
     @usableFromInline private(set) var version: UInt64 = 0
-    /// The snapshot of `observers`, `runtime` and `inspection` at `version`, made when a processing thread first
+    /// The snapshot of `observers`, `runtime` and `probes` at `version`, made when a processing thread first
     /// asks for it; `nil` while nothing is registered.
     @usableFromInline private(set) var registrations: Registrations<Action, State>?
     @usableFromInline private(set) var registrationsVersion: UInt64 = 0
@@ -75,10 +82,11 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         self.limits = limits
     }
 
-    /// Whether something must see an action before its reducer: the store's middleware, a runtime middleware or an
-    /// inspection. Without any, the decision that gives the processing thread an action also closes the state.
+    /// Whether something must see an action before its reducer: the store's middleware, a runtime middleware or a
+    /// probe that holds or times actions. Without any, the decision that gives the processing thread an action also
+    /// closes the state.
     @inlinable
-    var needsHandle: Bool { hasMiddleware || !runtime.isEmpty || inspection != nil }
+    var needsHandle: Bool { hasMiddleware || !runtime.isEmpty || probeUse.seesBeforeHandle }
 
     // MARK: - Dispatch
 
@@ -174,6 +182,8 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     mutating func requestOutOfBand(_ commit: OutOfBandCommit<State>, thread: UInt, canProcessHere: Bool) -> Admission {
         if case .closed = phase { return .rejected }
         var waiting = outOfBand.take() ?? []
+        var commit = commit
+        commit.id = makeID()
         waiting.append(commit)
         outOfBand = waiting
         guard case .idle = phase else { return .queued }
@@ -185,10 +195,13 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         return .schedule
     }
 
-    /// Puts `actions` at the front of the queue, in order, for the processing thread to take before anything queued;
-    /// `false`, changing nothing, unless a thread processes (an out-of-band commit's change runs on it).
-    mutating func prepend(_ actions: [QueuedAction<Action>]) -> Bool {
-        guard case .processing = phase else { return false }
+    /// Puts `actions` at the front of the queue, in order, for the processing thread to take before anything queued,
+    /// each with the owner it was dispatched by; `false`, changing nothing, unless `thread` is the processing thread
+    /// and runs the change of the out-of-band commit `commit` now.
+    mutating func prepend(_ actions: [QueuedAction<Action>], commit: UInt64, thread: UInt) -> Bool {
+        guard commit != 0, runningOutOfBand == commit, case .processing(let processing) = phase,
+            processing.thread == thread
+        else { return false }
         for action in actions.reversed() { queue.prepend(action) }
         return true
     }
@@ -205,6 +218,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         refresh(&context, released: &released)
         let first = waiting.removeFirst()
         if !waiting.isEmpty { outOfBand = waiting }
+        runningOutOfBand = first.id
         return first
     }
 
@@ -225,6 +239,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         released: inout Released
     ) -> (commit: UInt64, wakeReaders: Bool) {
         isReducing = false
+        runningOutOfBand = 0
         commits &+= 1
         refresh(&context, released: &released)
         return (commits, waitingReaders > 0)
@@ -265,7 +280,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         if outOfBand != nil { return .outOfBand }
         if queue.isEmpty {
             if queue.capacity > limits.retainedQueueCapacity { released.keep(queue.removeAll()) }
-            if idleWaiters != nil { released.keep(idleWaiters.take()!) }
+            if idleWaiters != nil { released.resume(idleWaiters.take()!) }
             phase = .idle
             return .idle(wakeProducers: waitingProducers > 0)
         }
@@ -301,7 +316,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         guard queue.isEmpty, outOfBand == nil else { return nil }
         refresh(&context, released: &released)
         if queue.capacity > limits.retainedQueueCapacity { released.keep(queue.removeAll()) }
-        if idleWaiters != nil { released.keep(idleWaiters.take()!) }
+        if idleWaiters != nil { released.resume(idleWaiters.take()!) }
         phase = .idle
         return .idle(wakeProducers: waitingProducers > 0)
     }
@@ -330,9 +345,8 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     mutating func refreshRegistrations(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
         if registrationsVersion != version {
             if let old = registrations { released.keep(old) }
-            let isEmpty = observers.isEmpty && runtime.isEmpty && inspection == nil
-            registrations =
-                isEmpty ? nil : Registrations(observers: observers, runtime: runtime, inspection: inspection)
+            let isEmpty = observers.isEmpty && runtime.isEmpty && probes.isEmpty
+            registrations = isEmpty ? nil : Registrations(observers: observers, runtime: runtime, probes: probes)
             registrationsVersion = version
         }
         if !retired.isEmpty {
@@ -343,7 +357,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         context.version = version
         context.hasObservers = !observers.isEmpty
         context.hasRuntime = !runtime.isEmpty
-        context.isInspected = inspection != nil
+        context.probeUse = probeUse
     }
 
     // MARK: - Reading the state
@@ -367,9 +381,9 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         var outOfBand: ContiguousArray<OutOfBandCommit<State>>?
         var runtime: ContiguousArray<RuntimeEntry<Action, State>>
         var observers: ContiguousArray<StateObserver<State>>
-        var inspection: StoreInspection<Action, State>?
+        var probes: ContiguousArray<ProbeEntry<Action, State>>
         var registrations: Registrations<Action, State>?
-        var idleWaiters: IdleWaiters?
+        var idleWaiters: [CheckedContinuation<Void, Never>]?
     }
 
     /// Closes the engine when the store is freed: nothing is accepted or processed afterwards (the processing
@@ -386,13 +400,14 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             outOfBand: outOfBand.take(),
             runtime: runtime,
             observers: observers,
-            inspection: inspection,
+            probes: probes,
             registrations: current,
             idleWaiters: idleWaiters.take()
         )
         runtime = []
         observers = []
-        inspection = nil
+        probes = []
+        probeUse = .none
         registrations = nil
         return closed
     }
@@ -404,7 +419,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         case .closed: return false
         case .idle where queue.isEmpty && outOfBand == nil: return false
         default:
-            if idleWaiters == nil { idleWaiters = IdleWaiters() }
+            if idleWaiters == nil { idleWaiters = [] }
             idleWaiters!.append(continuation)
             return true
         }
@@ -506,12 +521,23 @@ extension EngineState {
         return (runtime, changed())
     }
 
-    /// Attaches an inspection, or detaches with `nil`; returns the previous one with the snapshot that held it, for
-    /// release after unlocking.
-    mutating func replaceInspection(
-        with new: StoreInspection<Action, State>?
-    ) -> (StoreInspection<Action, State>?, Registrations<Action, State>?) {
-        defer { inspection = new }
-        return (inspection, changed())
+    /// Attaches a probe after those attached before it; `nil` when the store is closed. The stale snapshot comes
+    /// back for release after unlocking.
+    mutating func addProbe(
+        _ probe: StoreProbe<Action, State>
+    ) -> (ProbeEntry<Action, State>?, Registrations<Action, State>?) {
+        if case .closed = phase { return (nil, nil) }
+        let entry = ProbeEntry(id: makeID(), probe: probe)
+        probes.append(entry)
+        probeUse = ProbeUse(probes)
+        return (entry, changed())
+    }
+
+    /// Detaches the probe `id` and returns it with the snapshot that held it, for release after unlocking.
+    mutating func removeProbe(id: UInt64) -> (ProbeEntry<Action, State>?, Registrations<Action, State>?) {
+        guard let index = probes.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
+        let removed = probes.remove(at: index)
+        probeUse = ProbeUse(probes)
+        return (removed, changed())
     }
 }

@@ -15,14 +15,14 @@ struct ProcessorContext<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline var registrations: Unmanaged<Registrations<Action, State>>?
     /// The registrations' version the snapshot was taken at.
     @usableFromInline var version: UInt64 = 0
-    /// Whether `registrations` holds observers, runtime middlewares, an inspection: read per action without
-    /// touching the snapshot.
+    /// Whether `registrations` holds observers, runtime middlewares, and which hooks its probes set: read per action
+    /// without touching the snapshot.
     @usableFromInline var hasObservers = false
     @usableFromInline var hasRuntime = false
-    @usableFromInline var isInspected = false
-    /// Whether the action just processed goes to the store's journal: the thread that owns the action hands it over
-    /// (``StoreCore/journalProcessed(_:context:)``) before the engine decides what comes next.
-    @usableFromInline var journalPending = false
+    @usableFromInline var probeUse = ProbeUse.none
+    /// The origin of the action just processed when probes keep it: the thread that owns the action hands it to them
+    /// (``StoreCore/probesKeep(_:context:)``) before the engine decides what comes next; `nil` otherwise.
+    @usableFromInline var keepPending: ActionOrigin?
 
     @inlinable
     init() {}

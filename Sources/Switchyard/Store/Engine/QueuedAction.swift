@@ -19,9 +19,9 @@ struct QueuedAction<Action: Sendable>: Sendable {
         self.isFollowUp = isFollowUp
     }
 
-    /// The action, its thread and whether it is a follow-up, taken apart so that the action can move on uncopied.
+    /// The action and its origin, taken apart so that the action can move on uncopied.
     @inlinable
-    consuming func parts() -> (DispatchedAction<Action>, thread: UInt, isFollowUp: Bool) {
-        (dispatched, thread, isFollowUp)
+    consuming func parts() -> (DispatchedAction<Action>, ActionOrigin) {
+        (dispatched, ActionOrigin(thread: thread, owner: owner, isFollowUp: isFollowUp))
     }
 }

@@ -4,16 +4,26 @@
 final class Registrations<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let observers: ContiguousArray<StateObserver<State>>
     @usableFromInline let runtime: ContiguousArray<RuntimeEntry<Action, State>>
-    @usableFromInline let inspection: StoreInspection<Action, State>?
+    /// The probes, in the order they were attached.
+    @usableFromInline let probes: ContiguousArray<ProbeEntry<Action, State>>
+    /// The feeds of `probes`, in the same order.
+    @usableFromInline let feeds: ContiguousArray<ActionFeed<Action, State>>
+    /// The `didProcess` hooks of `probes`, in the same order.
+    @usableFromInline let keepers:
+        ContiguousArray<
+            @Sendable (consuming DispatchedAction<Action>, ProcessedAction<State>) -> Void
+        >
 
     @usableFromInline
     init(
         observers: ContiguousArray<StateObserver<State>>,
         runtime: ContiguousArray<RuntimeEntry<Action, State>>,
-        inspection: StoreInspection<Action, State>?
+        probes: ContiguousArray<ProbeEntry<Action, State>>
     ) {
         self.observers = observers
         self.runtime = runtime
-        self.inspection = inspection
+        self.probes = probes
+        self.keepers = ContiguousArray(probes.compactMap(\.probe.didProcess))
+        self.feeds = ContiguousArray(probes.compactMap(\.probe.feed))
     }
 }

@@ -108,30 +108,14 @@ extension StoreCore {
         }
         for entry in closed.runtime { entry.registration.markRemoved() }
         for commit in closed.outOfBand ?? [] { commit.done(false) }
+        for entry in closed.probes { entry.probe.storeDidEnd?() }
+        if let waiters = closed.idleWaiters { Released.resumeAll(waiters) }
         _ = consume closed
-        // The store no longer journals: the journal stops when its persistence lets go of it too.
-        let journalAddress = journalAddress.load(ordering: .acquiring)
-        if journalAddress != 0 { Self.journal(at: journalAddress)._withUnsafeGuaranteedRef { $0.removeHolder() } }
-    }
-
-    /// Attaches `journal`, which then receives every action processed from now on; `false`, attaching nothing, when
-    /// the store has a journal already.
-    package func attachJournal(_ journal: JournalQueue<Action, State>) -> Bool {
-        // Under the engine's lock, so that `close()`, which reads the address after closing the engine under that
-        // lock, either sees the journal or came first and leaves nothing to attach to.
-        journal.addHolder()
-        let attached = engine.withLock { engine in
-            guard !engine.isClosed, journalAddress.load(ordering: .relaxed) == 0 else { return false }
-            journalAddress.store(UInt(bitPattern: Unmanaged.passRetained(journal).toOpaque()), ordering: .releasing)
-            return true
-        }
-        if !attached { journal.removeHolder() }
-        return attached
     }
 }
 
 extension StoreCore {
-    // MARK: - Inspection
+    // MARK: - Probes
 
     /// Returns once the store has nothing left to process: no action queued or in progress, no out-of-band commit
     /// waiting; at once when it has none now or is freed.
@@ -142,10 +126,26 @@ extension StoreCore {
         }
     }
 
-    /// Commits a state that no action produced (a debugging tool travelling in time): `change` edits the state,
-    /// observers are told as for an action, no middleware sees it and no IO runs. Waits, without blocking a thread,
-    /// for the engine to run it (see ``requestOutOfBand(_:done:)``); `false` when the store was freed first.
-    func commitOutOfBand(_ change: @escaping @Sendable (inout State) -> Void) async -> Bool {
+    /// Attaches `probe` after the probes attached before; it sees the actions decided from now on. `nil` when the
+    /// store is closed.
+    func attach(_ probe: StoreProbe<Action, State>) -> UInt64? {
+        if probe.didProcess != nil || probe.feed != nil { keepsActions.store(true, ordering: .relaxed) }
+        let (entry, stale) = engine.withLock { engine in engine.addProbe(probe) }
+        _ = consume stale
+        return entry?.id
+    }
+
+    /// Detaches the probe `id`; its hooks may still run once, for the action in progress.
+    func detachProbe(id: UInt64) {
+        let removed = engine.withLock { engine in engine.removeProbe(id: id) }
+        // Released here, after the unlock.
+        withExtendedLifetime(removed) {}
+    }
+
+    /// Commits a state that no action produced (a tool travelling in time): `change` edits the state, observers are
+    /// told as for an action, no middleware sees it and no IO runs. Waits, without blocking a thread, for the engine
+    /// to run it (see ``requestOutOfBand(_:done:)``); `false` when the store was freed first.
+    func commitOutOfBand(_ change: @escaping @Sendable (inout State, _ id: UInt64) -> Void) async -> Bool {
         await withCheckedContinuation { continuation in
             requestOutOfBand(change) { continuation.resume(returning: $0) }
         }
@@ -158,7 +158,7 @@ extension StoreCore {
     /// the scheduler run it. `done` is called once, with no lock held: `true` after the commit and its observers,
     /// `false` when the store was freed first.
     func requestOutOfBand(
-        _ change: @escaping @Sendable (inout State) -> Void,
+        _ change: @escaping @Sendable (inout State, _ id: UInt64) -> Void,
         done: @escaping @Sendable (Bool) -> Void
     ) {
         let thread = currentThreadID()
@@ -183,50 +183,42 @@ extension StoreCore {
         }
     }
 
-    /// Puts `actions` at the front of the queue, from an out-of-band commit's change: they are processed right after
-    /// the commit, before any action queued meanwhile. `false` when called anywhere else.
-    func processFirst(_ actions: [(dispatched: DispatchedAction<Action>, isFollowUp: Bool)]) -> Bool {
+    /// Puts held actions at the front of the queue, from the change of the out-of-band commit `commit`, on the
+    /// processing thread: they are processed right after the commit, before any action queued meanwhile, each as an
+    /// action of the thread that dispatched it. `false`, queuing nothing, when called anywhere else.
+    func processFirst(_ actions: [HeldAction<Action>], commit: UInt64) -> Bool {
         let thread = currentThreadID()
-        guard cell.processor.load(ordering: .relaxed) == thread else { return false }
         let queued = actions.map {
-            QueuedAction($0.dispatched, thread: thread, owner: thread, isFollowUp: $0.isFollowUp)
+            QueuedAction(
+                $0.dispatched, thread: $0.origin.thread, owner: $0.origin.owner, isFollowUp: $0.origin.isFollowUp)
         }
-        return engine.withLock { engine in engine.prepend(queued) }
+        return engine.withLock { engine in engine.prepend(queued, commit: commit, thread: thread) }
     }
 
     /// Runs the first waiting out-of-band commit, after a decision returned it, as the reducer of an action runs:
-    /// `change` in place with the state closed to other readers, the commit, then the observers; its requester is
-    /// told last. Out of line: a store that nobody inspects never calls it.
+    /// `change` in place with the state closed to other readers, the commit, the probes' `didCommitOutOfBand`, then
+    /// the observers; its requester is told last. Out of line: a store that nobody travels in never calls it.
     @usableFromInline @inline(never)
     func runOutOfBand(context: inout ProcessorContext<Action, State>) {
         var released = Released()
         let pending = engine.withLock { engine in engine.beginOutOfBand(context: &context, released: &released) }
-        _ = consume released
+        released.finish()
         // Closed meanwhile: `close()` told the requester.
         guard let pending else { return }
         let previous: State? = needsPrevious && context.hasObservers ? cell.processorValue : nil
-        cell.runReducer(pending.change)
+        cell.runReducer { pending.change(&$0, pending.id) }
         var committed = Released()
         let (commit, wakeReaders) = engine.withLock { engine in
             engine.commit(context: &context, released: &committed)
         }
         if wakeReaders { cell.wakeReaders() }
-        _ = consume committed
-        // The journal restores this state, with the actions processed after it, rather than replaying the past.
-        let journalAddress = journalAddress.load(ordering: .acquiring)
-        if journalAddress != 0 {
-            Self.journal(at: journalAddress)._withUnsafeGuaranteedRef { $0.stateReplaced(cell.processorValue) }
-        }
-        if context.hasObservers {
-            context.withRegistrations { deliver(commit: commit, previous: previous, to: $0) }
+        committed.finish()
+        let hasObservers = context.hasObservers
+        context.withRegistrations { registrations in
+            for feed in registrations.feeds { feed.stateReplaced(cell.processorValue) }
+            for entry in registrations.probes { entry.probe.didCommitOutOfBand?(cell.processorValue) }
+            if hasObservers { deliver(commit: commit, previous: previous, to: registrations) }
         }
         pending.done(true)
-    }
-
-    /// Attaches a debugging tool's hooks, or detaches them with `nil`; they see the actions decided afterwards.
-    func replaceInspection(with inspection: StoreInspection<Action, State>?) {
-        let previous = engine.withLock { engine in engine.replaceInspection(with: inspection) }
-        // Released here, after the unlock.
-        withExtendedLifetime(previous) {}
     }
 }

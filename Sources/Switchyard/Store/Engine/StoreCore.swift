@@ -13,9 +13,9 @@ import Synchronization
 //   borrow saves W4 (one observer) 95 instructions per dispatch, a sixth.
 // - The state itself lives in `StateCell`, outside the lock, because the reducer changes it in place with no lock
 //   held; `StateCell` states how the engine's `isReducing` keeps other readers out meanwhile.
-// - `journalAddress` holds the raw address of the attached journal, stored once under the engine's lock with a
-//   reference retained for the core (`Unmanaged.passRetained`), released only in `deinit`. The processing thread,
-//   which holds the core while it runs, borrows the journal from that address with no reference counted.
+// - The tools attached to the store (probes) are part of the registrations' snapshot, and their hooks run on the
+//   processing thread, one action at a time, with no lock held: a probe's hooks never overlap, and each call
+//   happens after the previous one (the processing role passes between threads through the engine's lock).
 
 /// The store engine: it owns the queue, the state, the observers, the runtime middlewares and the scheduling of a
 /// store, and runs its pipeline.
@@ -35,12 +35,12 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let getState: GetState<State>
     @usableFromInline let effects: EffectScope
     @usableFromInline let diagnostics: StoreDiagnostics
-    /// The address of the journal attached to the store (SwitchyardPersistence's), 0 while there is none: set once,
-    /// under the engine's lock, with a reference retained for the core, released in `deinit`. The processing thread,
-    /// which holds the core, borrows the journal from it with no reference counted.
-    @usableFromInline let journalAddress = Atomic<UInt>(0)
-    /// Whether a journal is attached: it is, for good, once this says so.
-    @inlinable var hasJournal: Bool { journalAddress.load(ordering: .relaxed) != 0 }
+    /// Whether a probe that keeps actions (``StoreProbe/didProcess``) was attached: a store given an action
+    /// (`store.dispatch(action)`) then hands it over instead of lending it. Set when such a probe is attached, never
+    /// cleared: it only says which of two correct ways costs less.
+    @usableFromInline let keepsActions = Atomic<Bool>(false)
+    /// Whether a probe that keeps actions was attached (see ``keepsActions``).
+    @inlinable var hasKeepers: Bool { keepsActions.load(ordering: .relaxed) }
     /// The handler that middlewares' IOs and effects dispatch through. It finds the core weakly: a handler kept
     /// after the store is freed dispatches nowhere.
     @usableFromInline let output: AnyActionHandler<Action>
@@ -78,35 +78,30 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         outputTarget.set(self)
     }
 
-    deinit {
-        let journalAddress = journalAddress.load(ordering: .acquiring)
-        if journalAddress != 0 { Self.journal(at: journalAddress).release() }
-    }
-
     // MARK: - Dispatch
 
     /// Accepts an action from any thread: processes it now when the store is idle and the policy lets this thread
     /// process, queues it otherwise (waiting first while the queue is full, unless this thread is the one that
-    /// drains it). A journal attached to the store receives a copy of the action.
+    /// drains it). Probes that keep actions receive a copy of it.
     @inlinable
     func dispatch(_ dispatched: DispatchedAction<Action>, isFollowUp: Bool = false) {
         var context = ProcessorContext<Action, State>()
         var next: EngineState<Action, State>.Step?
         guard admitAndProcess(dispatched, isFollowUp: isFollowUp, context: &context, next: &next) else { return }
-        // A journaled action is never decided in the commit: the journal takes it first.
-        if next == nil, context.journalPending { journalProcessed(copy dispatched, context: &context) }
+        // A kept action is never decided in the commit: the probes take it first.
+        if next == nil, context.keepPending != nil { probesKeep(copy dispatched, context: &context) }
         continueProcessing(after: next, context: &context)
     }
 
-    /// Accepts an action that the caller gives away, as ``dispatch(_:isFollowUp:)`` does: a journal attached to the
-    /// store takes it without copying it.
+    /// Accepts an action that the caller gives away, as ``dispatch(_:isFollowUp:)`` does: a probe that keeps actions
+    /// takes it without copying it.
     @inlinable
     func dispatch(owned dispatched: consuming DispatchedAction<Action>) {
         var context = ProcessorContext<Action, State>()
         var next: EngineState<Action, State>.Step?
         guard admitAndProcess(dispatched, isFollowUp: false, context: &context, next: &next) else { return }
-        // A journaled action is never decided in the commit: the journal takes it first.
-        if next == nil, context.journalPending { journalProcessed(consume dispatched, context: &context) }
+        // A kept action is never decided in the commit: the probes take it first.
+        if next == nil, context.keepPending != nil { probesKeep(consume dispatched, context: &context) }
         continueProcessing(after: next, context: &context)
     }
 
@@ -139,14 +134,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             if case .process = admission { cell.setProcessor(thread) }
             return admission
         }
-        _ = consume released
+        released.finish()
         switch admission {
         case .process(let isReducing):
             var noSlot = NoNextAction<Action>()
             next = process(
                 dispatched,
-                thread: thread,
-                isFollowUp: isFollowUp,
+                origin: ActionOrigin(thread: thread, owner: thread, isFollowUp: isFollowUp),
                 isReducing: isReducing,
                 context: &context,
                 next: &noSlot
@@ -169,13 +163,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     ) {
         var next = next
         if next == nil {
-            // Observers or IOs ran, or the journal took the action: the store may be idle now.
+            // Observers or IOs ran, or probes took the action: the store may be idle now.
             var noSlot = NoNextAction<Action>()
             var released = Released()
             next = engine.withLock { engine in
                 decide(&engine, context: &context, slot: &noSlot, released: &released)
             }
-            _ = consume released
+            released.finish()
         }
         if case .idle(let wakeProducers) = next {
             if wakeProducers { producerRoom.broadcast() }
@@ -184,24 +178,44 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         runQueue(after: next, context: &context)
     }
 
-    /// Hands the action just processed to the store's journal, which keeps it, and writes the state after it for a
-    /// snapshot when one is due; then wakes the journal's writer, or waits for it, as the journal decides. Runs on
-    /// the processing thread after the pipeline and before the engine decides what comes next, so that the journal
-    /// receives the actions in processing order and its snapshot is the state this action left. Out of line: a
-    /// store without a journal never calls it.
+    /// Hands the action just processed to the probes that keep actions, with the state after it: the last feed
+    /// attached (with no feed, the last `didProcess` hook) is given the action, the others a copy. Runs on the
+    /// processing thread after the pipeline and before the engine decides what comes next, so that they receive the
+    /// actions in processing order and the state they read is the one this action left. Out of line: a store whose
+    /// probes keep nothing never calls it.
     @inlinable @inline(never)
-    func journalProcessed(
-        _ dispatched: consuming DispatchedAction<Action>,
-        context: inout ProcessorContext<Action, State>
-    ) {
-        context.journalPending = false
-        // The action moves into the journal through an optional that the closure empties: a closure cannot consume
-        // what it captures, and a copy would retain the source's strings.
+    func probesKeep(_ dispatched: consuming DispatchedAction<Action>, context: inout ProcessorContext<Action, State>) {
+        let origin = context.keepPending.unsafelyUnwrapped
+        context.keepPending = nil
+        // The action moves into the last keeper through an optional that the closure empties: a closure cannot
+        // consume what it captures, and a copy would retain the source's strings.
         var pending = Optional(consume dispatched)
-        Self.journal(at: journalAddress.load(ordering: .acquiring))._withUnsafeGuaranteedRef { journal in
-            let ticket = journal.append(pending.take().unsafelyUnwrapped)
-            if ticket.snapshotDue { journal.setSnapshot(ticket.seq, state: cell.processorValue) }
-            journal.complete(ticket)
+        context.withRegistrations { registrations in
+            let keepers = registrations.keepers
+            if !keepers.isEmpty {
+                let processed = ProcessedAction(origin: origin, pointer: UnsafePointer(cell.pointer))
+                let movesLast = registrations.feeds.isEmpty
+                for index in keepers.indices {
+                    if movesLast && index == keepers.count - 1 {
+                        keepers[index](pending.take().unsafelyUnwrapped, processed)
+                    } else {
+                        keepers[index](pending.unsafelyUnwrapped, processed)
+                    }
+                }
+            }
+            // The snapshot never changes and the engine keeps it until this thread's next decision: each feed is
+            // borrowed from it, with no reference counted.
+            registrations.feeds.withUnsafeBufferPointer { feeds in
+                for index in feeds.indices {
+                    Unmanaged.passUnretained(feeds[index])._withUnsafeGuaranteedRef { feed in
+                        let ticket =
+                            index == feeds.count - 1
+                            ? feed.append(pending.take().unsafelyUnwrapped) : feed.append(pending.unsafelyUnwrapped)
+                        if ticket.snapshotDue { feed.setSnapshot(ticket.seq, state: cell.processorValue) }
+                        feed.complete(ticket)
+                    }
+                }
+            }
         }
     }
 
@@ -225,7 +239,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             cell.setProcessor(thread)
             return true
         }
-        _ = consume released
+        released.finish()
         guard began else { return }
         runQueue(after: nil, context: &context)
     }
@@ -241,21 +255,14 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
                 var released = Released()
                 next = engine.withLock { engine in decide(&engine, context: &context, slot: &slot, released: &released)
                 }
-                _ = consume released
+                released.finish()
             }
             switch next! {
             case .process(let isReducing, let wakeProducers):
                 if wakeProducers { producerRoom.broadcast() }
-                let (dispatched, thread, isFollowUp) = slot.action.take()!.parts()
-                next = process(
-                    dispatched,
-                    thread: thread,
-                    isFollowUp: isFollowUp,
-                    isReducing: isReducing,
-                    context: &context,
-                    next: &slot
-                )
-                if context.journalPending { journalProcessed(consume dispatched, context: &context) }
+                let (dispatched, origin) = slot.action.take()!.parts()
+                next = process(dispatched, origin: origin, isReducing: isReducing, context: &context, next: &slot)
+                if context.keepPending != nil { probesKeep(consume dispatched, context: &context) }
             case .outOfBand:
                 runOutOfBand(context: &context)
                 next = nil
@@ -296,55 +303,60 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     func process(
         _ dispatched: DispatchedAction<Action>,
-        thread: UInt,
-        isFollowUp: Bool,
+        origin: @autoclosure () -> ActionOrigin,
         isReducing: Bool,
         context: inout ProcessorContext<Action, State>,
         next slot: inout some NextActionSlot<Action>
     ) -> EngineState<Action, State>.Step? {
-        if !isReducing, context.isInspected, let inspection = context.withRegistrations({ $0.inspection }) ?? nil {
-            return processInspected(
-                dispatched,
-                thread: thread,
-                isFollowUp: isFollowUp,
-                inspection: inspection,
-                context: &context,
-                next: &slot
-            )
+        if !context.probeUse.isEmpty {
+            return processProbed(dispatched, origin: origin(), isReducing: isReducing, context: &context, next: &slot)
         }
-        if journalAddress.load(ordering: .acquiring) != 0 {
-            return processJournaled(dispatched, isReducing: isReducing, context: &context, next: &slot)
-        }
-        var untimed = UntimedPipeline<Action, State>()
-        return process(dispatched, isReducing: isReducing, context: &context, next: &slot, probe: &untimed)
+        var untimed = UntimedPipeline<Action, State>(mayDecideInCommit: true)
+        return process(dispatched, isReducing: isReducing, context: &context, next: &slot, marks: &untimed)
     }
 
-    /// Runs the pipeline for an action that the store's journal records. Out of line: a store without a journal
-    /// pays one branch for it.
+    /// Runs the pipeline for an action that probes see: they may hold it, time it, and keep it after the pipeline.
+    /// Out of line: a store without probes pays one branch for them.
     @inlinable @inline(never)
-    func processJournaled(
+    func processProbed(
         _ dispatched: DispatchedAction<Action>,
+        origin: ActionOrigin,
         isReducing: Bool,
         context: inout ProcessorContext<Action, State>,
         next slot: inout some NextActionSlot<Action>
     ) -> EngineState<Action, State>.Step? {
-        var journaled = JournaledPipeline<Action, State>()
-        let next = process(dispatched, isReducing: isReducing, context: &context, next: &slot, probe: &journaled)
-        context.journalPending = true
+        let use = context.probeUse
+        guard use.seesBeforeHandle, !isReducing, let registrations = context.registrations else {
+            var untimed = UntimedPipeline<Action, State>(mayDecideInCommit: !use.keeps)
+            let next = process(dispatched, isReducing: isReducing, context: &context, next: &slot, marks: &untimed)
+            if use.keeps { context.keepPending = origin }
+            return next
+        }
+        if use.admits {
+            let held = registrations._withUnsafeGuaranteedRef { registrations in
+                registrations.probes.contains { $0.probe.admit?(dispatched, origin) == .hold }
+            }
+            if held { return nil }
+        }
+        var timed = TimedPipeline(registrations, origin: origin, keeps: use.keeps)
+        let next = process(dispatched, isReducing: false, context: &context, next: &slot, marks: &timed)
+        if use.keeps { context.keepPending = origin }
+        // With a decision taken in the commit, nothing followed the reducer: no observer and no IO ran.
+        if next == nil { timed.didRunEffects() }
         return next
     }
 
     @inlinable
-    func process<Probe: PipelineProbe>(
+    func process<Marks: PipelineMarks>(
         _ dispatched: DispatchedAction<Action>,
         isReducing: Bool,
         context: inout ProcessorContext<Action, State>,
         next slot: inout some NextActionSlot<Action>,
-        probe: inout Probe
-    ) -> EngineState<Action, State>.Step? where Probe.ProbedAction == Action, Probe.ProbedState == State {
+        marks: inout Marks
+    ) -> EngineState<Action, State>.Step? where Marks.MarkedAction == Action, Marks.MarkedState == State {
         if isReducing {
             // Nothing handles the action: no IO to keep.
-            let (next, _) = reduceAndCommit(dispatched, ioIsPure: true, context: &context, next: &slot, probe: &probe)
+            let (next, _) = reduceAndCommit(dispatched, ioIsPure: true, context: &context, next: &slot, marks: &marks)
             return next
         }
         // 1. handle, in composition order; state() is the state before the reducer. The runtime middlewares are
@@ -358,17 +370,17 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         if context.hasRuntime {
             runtimeIO = context.withRegistrations { handleRuntime(dispatched, $0.runtime) } ?? .pure()
         }
-        probe.handled()
+        marks.handled()
         var released = Released()
         engine.withLock { engine in engine.beginReduce(context: &context, released: &released) }
-        _ = consume released
+        released.finish()
         let ioIsPure = io.isPure && runtimeIO.isPure
         let (next, decided) = reduceAndCommit(
             dispatched,
             ioIsPure: ioIsPure,
             context: &context,
             next: &slot,
-            probe: &probe
+            marks: &marks
         )
         if decided { return next }
         // 4. IOs in reverse composition order (runtime middlewares come last in the composition, so first here).
@@ -382,14 +394,14 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     /// 2. Reduces in place, with no lock held, and commits; 3. tells the observers. When nothing follows the commit
     /// (no IO, no observer), the commit's critical section also decides what comes next: `decided` is then `true`.
     @inlinable
-    func reduceAndCommit<Probe: PipelineProbe>(
+    func reduceAndCommit<Marks: PipelineMarks>(
         _ dispatched: DispatchedAction<Action>,
         ioIsPure: Bool,
         context: inout ProcessorContext<Action, State>,
         next slot: inout some NextActionSlot<Action>,
-        probe: inout Probe
+        marks: inout Marks
     ) -> (next: EngineState<Action, State>.Step?, decided: Bool)
-    where Probe.ProbedAction == Action, Probe.ProbedState == State {
+    where Marks.MarkedAction == Action, Marks.MarkedState == State {
         // The previous state is kept only when observers need it; otherwise no local holds a state (a `nil` one
         // would still cost a release per action for a state that holds references).
         if needsPrevious && context.hasObservers {
@@ -400,26 +412,26 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
                 ioIsPure: ioIsPure,
                 context: &context,
                 next: &slot,
-                probe: &probe
+                marks: &marks
             )
         }
         return reduceAndCommit(
-            dispatched, previous: nil, ioIsPure: ioIsPure, context: &context, next: &slot, probe: &probe)
+            dispatched, previous: nil, ioIsPure: ioIsPure, context: &context, next: &slot, marks: &marks)
     }
 
     @inlinable @inline(__always)
-    func reduceAndCommit<Probe: PipelineProbe>(
+    func reduceAndCommit<Marks: PipelineMarks>(
         _ dispatched: DispatchedAction<Action>,
         previous: State?,
         ioIsPure: Bool,
         context: inout ProcessorContext<Action, State>,
         next slot: inout some NextActionSlot<Action>,
-        probe: inout Probe
+        marks: inout Marks
     ) -> (next: EngineState<Action, State>.Step?, decided: Bool)
-    where Probe.ProbedAction == Action, Probe.ProbedState == State {
+    where Marks.MarkedAction == Action, Marks.MarkedState == State {
         cell.runReducer { reducer.reduce(dispatched.action, &$0) }
-        probe.reduced(dispatched, cell.processorValue)
-        let mayDecide = probe.mayDecideInCommit
+        marks.reduced(dispatched, cell.processorValue)
+        let mayDecide = marks.mayDecideInCommit
         var released = Released()
         let (commit, wakeReaders, next, decided) = engine.withLock {
             engine -> (UInt64, Bool, EngineState<Action, State>.Step?, Bool) in
@@ -428,41 +440,12 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             return (commit, wakeReaders, decide(&engine, context: &context, slot: &slot, released: &released), true)
         }
         if wakeReaders { cell.wakeReaders() }
-        _ = consume released
-        probe.committed()
+        released.finish()
         if decided { return (next, true) }
         if context.hasObservers {
             context.withRegistrations { deliver(commit: commit, previous: previous, to: $0) }
         }
         return (nil, false)
-    }
-
-    /// Runs the pipeline for an action with an inspection attached: the inspection may hold the action, and sees
-    /// it after the reducer with the time each phase took. Out of line: a store that nobody inspects never calls it.
-    @inlinable @inline(never)
-    func processInspected(
-        _ dispatched: DispatchedAction<Action>,
-        thread: UInt,
-        isFollowUp: Bool,
-        inspection: StoreInspection<Action, State>,
-        context: inout ProcessorContext<Action, State>,
-        next slot: inout some NextActionSlot<Action>
-    ) -> EngineState<Action, State>.Step? {
-        guard case .process = inspection.admit(dispatched, isFollowUp) else { return nil }
-        var timed = TimedPipeline(
-            inspection, thread: thread, isFollowUp: isFollowUp,
-            isJournaled: journalAddress.load(ordering: .acquiring) != 0)
-        let next = process(dispatched, isReducing: false, context: &context, next: &slot, probe: &timed)
-        context.journalPending = timed.isJournaled
-        // With a decision taken in the commit, nothing followed the reducer: no observer and no IO ran.
-        if next == nil { inspection.didRunIO(monotonicNanoseconds() - timed.reducedAt) }
-        return next
-    }
-
-    /// The journal whose address `journalAddress` holds: borrowed from the core, which keeps it until its `deinit`.
-    @inlinable
-    static func journal(at address: UInt) -> Unmanaged<JournalQueue<Action, State>> {
-        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
     }
 
     /// Tells the observers of `registrations` about commit number `commit`.

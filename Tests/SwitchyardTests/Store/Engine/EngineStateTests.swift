@@ -58,7 +58,7 @@ import Testing
             from thread: UInt,
             canProcessHere: Bool = true
         ) -> Engine.Admission {
-            let commit = OutOfBandCommit<Int>(change: { $0 += amount }, done: { _ in })
+            let commit = OutOfBandCommit<Int>(change: { state, _ in state += amount }, done: { _ in })
             return engine.requestOutOfBand(commit, thread: thread, canProcessHere: canProcessHere)
         }
 
@@ -67,7 +67,7 @@ import Testing
             var released = Released()
             guard let commit = engine.beginOutOfBand(context: &context, released: &released) else { return nil }
             var state = 0
-            commit.change(&state)
+            commit.change(&state, commit.id)
             return state
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Inspection) @testable import Switchyard
+@testable import Switchyard
 
 /// A commit that no action produces (a debugging tool travelling in time): the engine runs it at the processing
 /// thread's next decision, between two actions or before the store goes idle, without polling; with the main-thread
@@ -217,7 +217,7 @@ import Testing
         let results = Log<Bool>()
         for _ in 0..<2 {
             Task.detached {
-                results.append(await core.commitOutOfBand { _ in ran.increment() })
+                results.append(await core.commitOutOfBand { _, _ in ran.increment() })
             }
         }
         #expect(await eventually { core.engine.withLock { $0.outOfBand?.count == 2 } })
@@ -225,7 +225,7 @@ import Testing
         #expect(await eventually { results.count == 2 })
         #expect(results.values == [false, false])
         // Asked after the store was freed: refused at once.
-        let late = await core.commitOutOfBand { _ in ran.increment() }
+        let late = await core.commitOutOfBand { _, _ in ran.increment() }
         #expect(!late)
         release.signal()
         #expect(await eventually { busy.value == 1 })

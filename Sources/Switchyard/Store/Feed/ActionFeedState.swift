@@ -1,15 +1,15 @@
-/// Where a ``JournalQueue`` keeps its records: a fixed number of slots, allocated once and reused, that the processing
+/// Where an ``ActionFeed`` keeps its records: a fixed number of slots, allocated once and reused, that the processing
 /// thread fills one after the other and the consumer empties in the same order.
 ///
 /// A chunk does not know which of its slots hold a record: the queue does (its producer's position and the
 /// consumer's), and it moves every record out, or destroys it, before the chunk is reused or freed.
 @usableFromInline
-final class JournalChunk<Action: Sendable>: @unchecked Sendable {
+final class FeedChunk<Action: Sendable>: @unchecked Sendable {
     /// How many records a chunk holds.
     @inlinable static var capacity: Int { 512 }
 
     /// The slots.
-    @usableFromInline let records: UnsafeMutablePointer<JournalRecord<Action>>
+    @usableFromInline let records: UnsafeMutablePointer<FeedRecord<Action>>
 
     @usableFromInline
     init() {
@@ -25,9 +25,9 @@ final class JournalChunk<Action: Sendable>: @unchecked Sendable {
 /// snapshots. The processing role passes from one thread to the next through the store's engine lock, which orders
 /// one processing thread's accesses before the next one's.
 @usableFromInline
-struct JournalProducer<Action: Sendable> {
+struct FeedProducer<Action: Sendable> {
     /// The slots of the chunk being filled.
-    @usableFromInline var records: UnsafeMutablePointer<JournalRecord<Action>>
+    @usableFromInline var records: UnsafeMutablePointer<FeedRecord<Action>>
     /// The next free slot in it.
     @usableFromInline var index: Int
     /// The sequence number of the last record appended.
@@ -36,7 +36,7 @@ struct JournalProducer<Action: Sendable> {
     @usableFromInline var sinceSnapshot: Int
 
     @usableFromInline
-    init(chunk: JournalChunk<Action>, seq: Int64) {
+    init(chunk: FeedChunk<Action>, seq: Int64) {
         records = chunk.records
         index = 0
         self.seq = seq
@@ -44,20 +44,20 @@ struct JournalProducer<Action: Sendable> {
     }
 }
 
-/// The state of a ``JournalQueue`` that its lock protects: the chunks in use, the consumer's position in them, the
+/// The state of a ``ActionFeed`` that its lock protects: the chunks in use, the consumer's position in them, the
 /// snapshot, and what threads wait for.
 @usableFromInline
-struct JournalQueueState<Action: Sendable, State: Sendable> {
-    @usableFromInline typealias Records = ContiguousArray<JournalRecord<Action>>
+struct ActionFeedState<Action: Sendable, State: Sendable> {
+    @usableFromInline typealias Records = ContiguousArray<FeedRecord<Action>>
 
     /// How many empty chunks are kept for reuse.
     @usableFromInline static var pooledChunks: Int { 16 }
 
     /// The chunks that hold records or are being filled, oldest first: the consumer reads the first, the
     /// processing thread fills the last.
-    @usableFromInline var chunks: [JournalChunk<Action>]
+    @usableFromInline var chunks: [FeedChunk<Action>]
     /// Empty chunks, kept for reuse.
-    @usableFromInline var pool: [JournalChunk<Action>] = []
+    @usableFromInline var pool: [FeedChunk<Action>] = []
     /// The consumer's next slot in the first chunk.
     @usableFromInline var readIndex = 0
     /// The sequence number of the last record the consumer took.
@@ -70,19 +70,19 @@ struct JournalQueueState<Action: Sendable, State: Sendable> {
     @usableFromInline var urgent = false
     /// Whether the consumer has stopped.
     @usableFromInline var finished = false
-    /// The persistence and the store attached to it: the last to let go closes the queue.
+    /// Who holds the feed: the last to let go closes it.
     @usableFromInline var holders = 1
 
     @usableFromInline
-    init(chunk: JournalChunk<Action>, lastSeq: Int64) {
+    init(chunk: FeedChunk<Action>, lastSeq: Int64) {
         chunks = [chunk]
         readSeq = lastSeq
     }
 
     /// A chunk for the processing thread to fill next, behind the others.
     @usableFromInline
-    mutating func startChunk() -> JournalChunk<Action> {
-        let chunk = pool.popLast() ?? JournalChunk()
+    mutating func startChunk() -> FeedChunk<Action> {
+        let chunk = pool.popLast() ?? FeedChunk()
         chunks.append(chunk)
         return chunk
     }
@@ -95,14 +95,14 @@ struct JournalQueueState<Action: Sendable, State: Sendable> {
         swap(&taken, &retry)
         var remaining = Int(lastSeq - readSeq)
         while remaining > 0 {
-            if readIndex == JournalChunk<Action>.capacity {
+            if readIndex == FeedChunk<Action>.capacity {
                 // Records after this chunk's exist, so the processing thread has moved on to the next chunk.
                 let emptied = chunks.removeFirst()
                 if pool.count < Self.pooledChunks { pool.append(emptied) }
                 readIndex = 0
             }
             let chunk = chunks[0]
-            let count = min(JournalChunk<Action>.capacity - readIndex, remaining)
+            let count = min(FeedChunk<Action>.capacity - readIndex, remaining)
             let start = chunk.records + readIndex
             taken.append(
                 Records(unsafeUninitializedCapacity: count) { buffer, initialized in

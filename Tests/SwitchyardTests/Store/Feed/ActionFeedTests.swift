@@ -5,15 +5,15 @@ import Testing
 
 /// The queue between a store and its journal, driven without a store: what the processing thread is told, the
 /// chunks, the bound.
-@Suite struct JournalQueueTests {
-    func append(_ queue: JournalQueue<Int, Int>, _ action: Int) -> JournalTicket {
+@Suite struct ActionFeedTests {
+    func append(_ queue: ActionFeed<Int, Int>, _ action: Int) -> FeedTicket {
         queue.append(
             DispatchedAction(
                 action, dispatcher: ActionSource(file: "F.swift", function: "f()", line: UInt(action), info: nil)))
     }
 
     @Test func recordsComeOutInOrderAcrossChunksAndTheirChunksAreReused() {
-        let queue = JournalQueue<Int, Int>(lastSeq: 10, snapshotEvery: 10_000, waitsForEachCommit: false)
+        let queue = ActionFeed<Int, Int>(lastSeq: 10, snapshotEvery: 10_000, waitsForEachCommit: false)
         for action in 1...1_200 { _ = append(queue, action) }
         let batch = queue.nextBatch(fillFor: nil, requestSnapshot: false)
         #expect(batch.chunks.count == 3)
@@ -36,14 +36,14 @@ import Testing
     }
 
     @Test func aSnapshotIsAskedForEveryNActionsAndWhenRequested() {
-        let queue = JournalQueue<Int, Int>(lastSeq: 0, snapshotEvery: 3, waitsForEachCommit: false)
+        let queue = ActionFeed<Int, Int>(lastSeq: 0, snapshotEvery: 3, waitsForEachCommit: false)
         #expect((1...7).map { append(queue, $0).snapshotDue } == [false, false, true, false, false, true, false])
         _ = queue.nextBatch(fillFor: nil, requestSnapshot: true)
         #expect(append(queue, 8).snapshotDue)
     }
 
     @Test func pastItsBoundTheProcessingThreadWaitsUntilTheWriterHasCommitted() async {
-        let queue = JournalQueue<Int, Int>(lastSeq: 0, snapshotEvery: 10_000, waitsForEachCommit: false, maxQueued: 4)
+        let queue = ActionFeed<Int, Int>(lastSeq: 0, snapshotEvery: 10_000, waitsForEachCommit: false, maxQueued: 4)
         #expect((1...3).map { append(queue, $0).mustWait } == [false, false, false])
         let ticket = append(queue, 4)
         #expect(ticket.mustWait)
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func afterCloseNothingIsQueued() {
-        let queue = JournalQueue<Int, Int>(lastSeq: 0, snapshotEvery: 10_000, waitsForEachCommit: false)
+        let queue = ActionFeed<Int, Int>(lastSeq: 0, snapshotEvery: 10_000, waitsForEachCommit: false)
         let consumer = Thread {
             while true {
                 let batch = queue.nextBatch(fillFor: nil, requestSnapshot: false)
@@ -83,7 +83,7 @@ import Testing
     /// turns under a lock of their own, appending while the consumer takes batches, puts some back and commits the
     /// rest, with a bound small enough that the producers wait for it.
     @Test func producersTakingTurnsAndAConsumerAtOnceLoseAndReorderNothing() async {
-        let queue = JournalQueue<Int, Int>(lastSeq: 0, snapshotEvery: 97, waitsForEachCommit: false, maxQueued: 1_000)
+        let queue = ActionFeed<Int, Int>(lastSeq: 0, snapshotEvery: 97, waitsForEachCommit: false, maxQueued: 1_000)
         let processingRole = LockedValue(0)
         let threads = 8
         let turns = 50
@@ -148,7 +148,7 @@ import Testing
         }
         let released = LockedValue(0)
         do {
-            let queue = JournalQueue<Tracked, Int>(lastSeq: 0, snapshotEvery: 10_000, waitsForEachCommit: false)
+            let queue = ActionFeed<Tracked, Int>(lastSeq: 0, snapshotEvery: 10_000, waitsForEachCommit: false)
             for line in 1...600 {
                 let source = ActionSource(file: "F.swift", function: "f()", line: UInt(line), info: nil)
                 _ = queue.append(DispatchedAction(Tracked(released), dispatcher: source))

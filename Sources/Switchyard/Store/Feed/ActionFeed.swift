@@ -8,40 +8,38 @@ import Synchronization
     import Musl
 #endif
 
-// How a store hands its actions to a journal (SwitchyardPersistence's writer), and the invariants it relies on:
+// How a store hands its actions to a feed, and the invariants it relies on:
 // - One producer, the store's processing thread, appends each processed action with `append`, after its pipeline
-//   (reducer, commit, observers, IOs) and before the engine decides what comes next, so that the journal receives the
+//   (reducer, commit, observers, IOs) and before the engine decides what comes next, so that the feed receives the
 //   actions in processing order. It takes no lock to do so: it moves the action into the next slot of a chunk
-//   (`JournalProducer`, which only the processing thread touches; the role passes between threads through the
-//   engine's lock), then publishes it by storing its sequence number in `published`. An action that the store was
-//   given (`store.dispatch(action)`) is moved, its source's strings neither retained nor released; one that the store
+//   (`FeedProducer`, which only the processing thread touches; the role passes between threads through the store's
+//   lock), then publishes it by storing its sequence number in `published`. An action that the store was given
+//   (`store.dispatch(action)`) is moved, its source's strings neither retained nor released; one that the store
 //   borrowed (a `DispatchedAction` passed to it, a follow-up) is copied. The processing thread allocates nothing but
-//   a chunk of 512 slots now and then, and runs no code of the journal's. What must wait (a full queue, a commit
-//   that the durability asks for) waits after the store's commit, so that readers of the state never wait for the
-//   file.
-// - One consumer, the journal's writer thread, takes what `published` shows with `nextBatch`, moving the records out
-//   of their slots under the queue's lock, writes them with no lock held, and reports them committed with
+//   a chunk of 512 slots now and then, and runs no code of the consumer's. What must wait (a full feed, a commit that
+//   the consumer's durability asks for) waits after the store's commit, so that readers of the state never wait for
+//   the consumer.
+// - One consumer, a thread of the tool's, takes what `published` shows with `nextBatch`, moving the records out of
+//   their slots under the feed's lock, handles them with no lock held, and reports them committed with
 //   `committed(_:)`. A chunk goes back to the pool only once the consumer has emptied it, under the lock, and the
 //   producer takes a chunk from the pool under the lock: a slot is never written and read at once.
 // - The consumer sleeps only after setting `Signal.consumerSleeping`, reading the condition's ticket and looking
 //   at `published` once more; the producer stores `published`, then reads the signals, and wakes the consumer when
 //   it saw the flag. Both are sequentially consistent, so one of the two sees the other: no wake-up is lost.
-// - The store's core borrows the queue from the raw address it keeps (`StoreCore.journalAddress`), with no reference
-//   counted: the core retained the queue when it stored the address and releases it only in its `deinit`, and the
-//   processing thread uses the queue only while it holds the core.
-// - What the lock protects is `JournalQueueState`, reachable only inside `state.withLock`; threads are woken and
+// - The store borrows the feed from the probe it belongs to, which the store keeps alive until its processing
+//   thread's next decision.
+// - What the lock protects is `ActionFeedState`, reachable only inside `state.withLock`; threads are woken and
 //   states released after unlocking.
 
-/// One processed action as the journal receives it.
-@usableFromInline
-package struct JournalRecord<Action: Sendable>: Sendable {
+/// One processed action as a feed's consumer receives it.
+public struct FeedRecord<Action: Sendable>: Sendable {
     /// The action's number: one more than the action processed before it.
-    @usableFromInline package var seq: Int64
+    public var seq: Int64
     /// The action and where it was dispatched from.
-    @usableFromInline package var dispatched: DispatchedAction<Action>
+    public var dispatched: DispatchedAction<Action>
     /// When it was processed, in nanoseconds since 1970 (a clock a few milliseconds coarse): an integer, so that the
     /// processing thread does not divide.
-    @usableFromInline package var nanoseconds: Int64
+    public var nanoseconds: Int64
 
     @inlinable
     init(seq: Int64, dispatched: consuming DispatchedAction<Action>, nanoseconds: Int64) {
@@ -51,44 +49,44 @@ package struct JournalRecord<Action: Sendable>: Sendable {
     }
 
     /// When it was processed, in seconds since 1970.
-    package var time: Double { Double(nanoseconds) / 1e9 }
+    public var time: Double { Double(nanoseconds) / 1e9 }
 
     /// The action.
-    package var action: Action { dispatched.action }
+    public var action: Action { dispatched.action }
     /// Where it was dispatched from.
-    package var source: ActionSource { dispatched.dispatcher }
+    public var source: ActionSource { dispatched.dispatcher }
 }
 
 /// What the consumer takes in one go: the records queued since the last batch, and a snapshot of the state to
 /// write after them, if one is due.
-package struct JournalBatch<Action: Sendable, State: Sendable>: Sendable {
+public struct FeedBatch<Action: Sendable, State: Sendable>: Sendable {
     /// The records, in the order the store processed them, in chunks.
-    package var chunks: [ContiguousArray<JournalRecord<Action>>]
+    public var chunks: [ContiguousArray<FeedRecord<Action>>]
     /// The state after the action `seq`, when a snapshot is due.
-    package var snapshot: (seq: Int64, state: State)?
-    /// Whether the journal is closing: the consumer writes what it has and what is left, then calls `finish()`.
-    package var closing: Bool
+    public var snapshot: (seq: Int64, state: State)?
+    /// Whether the feed is closing: the consumer writes what it has and what is left, then calls `finish()`.
+    public var closing: Bool
 
     /// Whether there is nothing to write.
-    package var isEmpty: Bool { chunks.isEmpty && snapshot == nil }
+    public var isEmpty: Bool { chunks.isEmpty && snapshot == nil }
 
     /// The records, in the order the store processed them.
-    package var records: FlattenSequence<[ContiguousArray<JournalRecord<Action>>]> { chunks.joined() }
+    public var records: FlattenSequence<[ContiguousArray<FeedRecord<Action>>]> { chunks.joined() }
 
     /// The sequence number of the last record or of the snapshot, whichever is later; 0 for neither.
-    package var lastSeq: Int64 { max(chunks.last?.last?.seq ?? 0, snapshot?.seq ?? 0) }
+    public var lastSeq: Int64 { max(chunks.last?.last?.seq ?? 0, snapshot?.seq ?? 0) }
 }
 
 /// What `append` decided, for the store to act on after its commit.
 @usableFromInline
-struct JournalTicket: Sendable {
-    /// The record's sequence number; 0 when the journal is closed and the action was not queued.
+struct FeedTicket: Sendable {
+    /// The record's sequence number; 0 when the feed is closed and the action was not queued.
     @usableFromInline let seq: Int64
-    /// Whether the store must hand its state after this action for a snapshot (``JournalQueue/setSnapshot(_:state:)``).
+    /// Whether the store must hand its state after this action for a snapshot (``ActionFeed/setSnapshot(_:state:)``).
     @usableFromInline let snapshotDue: Bool
     /// Whether the consumer sleeps waiting for records and must be woken.
     @usableFromInline let wakeConsumer: Bool
-    /// Whether the processing thread must wait after the commit (``JournalQueue/wait(for:)``): for room, the queue
+    /// Whether the processing thread must wait after the commit (``ActionFeed/wait(for:)``): for room, the queue
     /// being full, or for this record's commit.
     @usableFromInline let mustWait: Bool
 
@@ -101,21 +99,38 @@ struct JournalTicket: Sendable {
     }
 
     @inlinable
-    static var closed: JournalTicket { JournalTicket(seq: 0, snapshotDue: false, wakeConsumer: false, mustWait: false) }
+    static var closed: FeedTicket { FeedTicket(seq: 0, snapshotDue: false, wakeConsumer: false, mustWait: false) }
 }
 
-/// The queue between a store and its journal: the store's processing thread appends each processed action, the
-/// journal's writer takes them in batches. Bounded: with ``maxQueued`` records appended and not committed yet, the
-/// processing thread waits for the writer. Stops when ``close()`` is called or when every holder (the persistence,
-/// and the store it is attached to) has let go of it.
+/// A queue from a store to a thread of a tool's: the store's processing thread appends each processed action, without
+/// a lock and, for an action the store was given, without copying it; the tool's thread takes them in batches.
+/// Attach it with ``StoreProbe/feed``; a journal that writes every action to a file is built on it.
 ///
-/// `@unchecked Sendable`: besides what its lock and atomics protect, the queue holds the processing thread's position
+/// ```swift
+/// let feed = ActionFeed<AppAction, AppState>(snapshotEvery: 1_000)
+/// store.attach(StoreProbe(feed: feed, storeDidEnd: { feed.removeHolder() }))
+/// Thread {
+///     while true {
+///         let batch = feed.nextBatch(fillFor: .milliseconds(50), requestSnapshot: false)
+///         for record in batch.records { write(record) }
+///         let closing = batch.closing
+///         feed.committed(batch)
+///         if closing && feed.isDrained { break }
+///     }
+///     feed.finish()
+/// }.start()
+/// ```
+///
+/// Bounded: with `maxQueued` records appended and not committed yet, the processing thread waits for the consumer.
+/// Closed by ``close()``, or when every holder has let go of it (``removeHolder()``); the one who creates the feed
+/// holds it.
+///
+/// `@unchecked Sendable`: besides what its lock and atomics protect, the feed holds the processing thread's position
 /// (``producer``), which only the thread that holds the store's processing role touches.
-@usableFromInline
-package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked Sendable {
+public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sendable {
     /// The flags of ``signals``.
     @usableFromInline enum Signal {
-        /// The journal is closing: nothing is appended any more.
+        /// The feed is closing: nothing is appended any more.
         @inlinable static var closing: UInt8 { 1 }
         /// The consumer asks for a snapshot after the next action.
         @inlinable static var snapshotRequested: UInt8 { 2 }
@@ -123,9 +138,9 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
         @inlinable static var consumerSleeping: UInt8 { 4 }
     }
 
-    @usableFromInline let state: LockedValue<JournalQueueState<Action, State>>
-    /// The processing thread's side (see `JournalProducer`); allocated with the queue, freed in its `deinit`.
-    @usableFromInline let producer: UnsafeMutablePointer<JournalProducer<Action>>
+    @usableFromInline let state: LockedValue<ActionFeedState<Action, State>>
+    /// The processing thread's side (see `FeedProducer`); allocated with the queue, freed in its `deinit`.
+    @usableFromInline let producer: UnsafeMutablePointer<FeedProducer<Action>>
     /// The sequence number of the last record appended: the records through it are in their slots.
     @usableFromInline let published: Atomic<Int64>
     /// The sequence number of the last record committed.
@@ -145,12 +160,12 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
 
     /// A queue whose last committed action is `lastSeq`; a snapshot is due every `snapshotEvery` actions, and with
     /// `waitsForEachCommit` the processing thread waits for each action's commit before the next.
-    package init(lastSeq: Int64, snapshotEvery: Int, waitsForEachCommit: Bool, maxQueued: Int = 65_536) {
+    public init(lastSeq: Int64 = 0, snapshotEvery: Int, waitsForEachCommit: Bool = false, maxQueued: Int = 65_536) {
         precondition(snapshotEvery > 0 && maxQueued > 0)
-        let chunk = JournalChunk<Action>()
-        state = LockedValue(JournalQueueState(chunk: chunk, lastSeq: lastSeq))
+        let chunk = FeedChunk<Action>()
+        state = LockedValue(ActionFeedState(chunk: chunk, lastSeq: lastSeq))
         producer = .allocate(capacity: 1)
-        producer.initialize(to: JournalProducer(chunk: chunk, seq: lastSeq))
+        producer.initialize(to: FeedProducer(chunk: chunk, seq: lastSeq))
         published = Atomic(lastSeq)
         committedSeq = Atomic(lastSeq)
         self.snapshotEvery = snapshotEvery
@@ -160,7 +175,7 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
 
     deinit {
         let lastSeq = published.load(ordering: .acquiring)
-        // Records nobody took (the journal closed while the processing thread appended) are released after the
+        // Records nobody took (the feed closed while the processing thread appended) are released after the
         // unlock: an action's `deinit` is the app's code.
         let leftover = state.withLock { $0.takeRecords(through: lastSeq) }
         withExtendedLifetime(leftover) {}
@@ -172,14 +187,14 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
 
     /// Queues `dispatched`, whose pipeline has just run; returns what the processing thread does next (``complete(_:)``).
     @inlinable
-    func append(_ dispatched: consuming DispatchedAction<Action>) -> JournalTicket {
-        // Closed: what the store processes from now on is not journaled.
+    func append(_ dispatched: consuming DispatchedAction<Action>) -> FeedTicket {
+        // Closed: what the store processes from now on is not queued.
         if signals.load(ordering: .relaxed) & Signal.closing != 0 { return .closed }
         let nanoseconds = coarseWallClock()
-        if producer.pointee.index == JournalChunk<Action>.capacity { startChunk() }
+        if producer.pointee.index == FeedChunk<Action>.capacity { startChunk() }
         let seq = producer.pointee.seq &+ 1
         (producer.pointee.records + producer.pointee.index).initialize(
-            to: JournalRecord(seq: seq, dispatched: dispatched, nanoseconds: nanoseconds))
+            to: FeedRecord(seq: seq, dispatched: dispatched, nanoseconds: nanoseconds))
         producer.pointee.index &+= 1
         producer.pointee.seq = seq
         published.store(seq, ordering: .sequentiallyConsistent)
@@ -188,7 +203,7 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
         let snapshotDue =
             producer.pointee.sinceSnapshot >= snapshotEvery || signals & Signal.snapshotRequested != 0
         if snapshotDue { snapshotTaken(requested: signals & Signal.snapshotRequested != 0) }
-        return JournalTicket(
+        return FeedTicket(
             seq: seq,
             snapshotDue: snapshotDue,
             wakeConsumer: signals & Signal.consumerSleeping != 0,
@@ -223,9 +238,9 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
         wakeConsumer()
     }
 
-    /// Hands a state that no action produced (a debugging tool travelling in time), on the processing thread: it is
-    /// snapshotted after the last queued action, so that restoring it replays the actions processed from now on onto
-    /// this state.
+    /// Hands a state that no action produced (an out-of-band commit), on the processing thread: it is the snapshot
+    /// after the last queued action, so that a consumer that restores it replays the actions processed from now on
+    /// onto this state.
     @usableFromInline
     func stateReplaced(_ newState: State) {
         if signals.load(ordering: .relaxed) & Signal.closing != 0 { return }
@@ -242,7 +257,7 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
     /// After `append`, before the engine's next decision: wakes the consumer, and waits (for room, or for the
     /// record's commit) as `append` decided.
     @inlinable
-    func complete(_ ticket: JournalTicket) {
+    func complete(_ ticket: FeedTicket) {
         if ticket.wakeConsumer { wakeConsumer() }
         if ticket.mustWait { wait(for: ticket) }
     }
@@ -256,7 +271,7 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
 
     /// Waits until the queue has room again and, when each commit is awaited, until the record `ticket` is committed.
     @usableFromInline @inline(never)
-    func wait(for ticket: JournalTicket) {
+    func wait(for ticket: FeedTicket) {
         let waitsForEachCommit = waitsForEachCommit
         let maxQueued = maxQueued
         urgeConsumer { $0.urgent = true }
@@ -267,16 +282,16 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
 
     // MARK: Anyone
 
-    /// Returns once every action queued before the call is committed, or the journal has finished.
-    package func flush() {
+    /// Returns once every action queued before the call is committed, or the consumer has finished.
+    public func flush() {
         let target = published.load(ordering: .acquiring)
         urgeConsumer { $0.urgent = true }
         waitUntil { $0 >= target }
     }
 
-    /// Stops the journal: the actions processed from now on are not queued; returns once the consumer has written
+    /// Stops the feed: the actions processed from now on are not queued; returns once the consumer has written
     /// what was queued and finished.
-    package func close() {
+    public func close() {
         signals.bitwiseOr(Signal.closing, ordering: .sequentiallyConsistent)
         urgeConsumer { $0.urgent = true }
         waitUntil { _ in false }
@@ -285,7 +300,7 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
     /// Changes the state so that the consumer does not let its batch fill, and wakes it, asleep or letting a batch
     /// fill.
     @usableFromInline
-    func urgeConsumer(_ change: (inout JournalQueueState<Action, State>) -> Void) {
+    func urgeConsumer(_ change: (inout ActionFeedState<Action, State>) -> Void) {
         state.withLock { change(&$0) }
         signals.bitwiseAnd(~Signal.consumerSleeping, ordering: .sequentiallyConsistent)
         consumerWakes.broadcast()
@@ -301,12 +316,12 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
     }
 
     /// Adds a holder: the queue stays open until each holder has called ``removeHolder()``.
-    package func addHolder() {
+    public func addHolder() {
         state.withLock { $0.holders += 1 }
     }
 
     /// Lets go of the queue: the last holder to do so closes it (and waits until the consumer has finished).
-    package func removeHolder() {
+    public func removeHolder() {
         let last = state.withLock { state in
             state.holders -= 1
             return state.holders == 0
@@ -317,7 +332,7 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
     // MARK: The consumer
 
     /// Whether the consumer has something to take: records, a snapshot, or the close. Under the lock.
-    func hasWork(_ state: JournalQueueState<Action, State>) -> Bool {
+    func hasWork(_ state: ActionFeedState<Action, State>) -> Bool {
         published.load(ordering: .sequentiallyConsistent) > state.readSeq || !state.retry.isEmpty
             || state.snapshot != nil || signals.load(ordering: .sequentiallyConsistent) & Signal.closing != 0
     }
@@ -325,7 +340,7 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
     /// Waits for records, a snapshot, or the close; then, with `fillFor`, lets the batch fill for at most that long
     /// (a flush, a close or a waiting processing thread cuts it short); and takes the batch. `requestSnapshot` asks the
     /// next action for a snapshot (as the snapshot interval does).
-    package func nextBatch(fillFor maxDelay: Duration?, requestSnapshot: Bool) -> JournalBatch<Action, State> {
+    public func nextBatch(fillFor maxDelay: Duration?, requestSnapshot: Bool) -> FeedBatch<Action, State> {
         if requestSnapshot { signals.bitwiseOr(Signal.snapshotRequested, ordering: .relaxed) }
         while true {
             let ticket = state.withLock { state -> UInt64? in
@@ -353,13 +368,13 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
             state.urgent = false
             let closing = signals.load(ordering: .sequentiallyConsistent) & Signal.closing != 0
             let lastSeq = published.load(ordering: .acquiring)
-            return JournalBatch(
+            return FeedBatch(
                 chunks: state.takeRecords(through: lastSeq), snapshot: state.snapshot.take(), closing: closing)
         }
     }
 
     /// Reports `batch` committed.
-    package func committed(_ batch: consuming JournalBatch<Action, State>) {
+    public func committed(_ batch: consuming FeedBatch<Action, State>) {
         let seq = batch.lastSeq
         // The records are released here, with no lock held (an action's `deinit` is the app's code).
         _ = consume batch
@@ -370,7 +385,7 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
     }
 
     /// Puts back a batch that could not be written, before what was queued since, to be written again.
-    package func putBack(_ batch: JournalBatch<Action, State>) {
+    public func putBack(_ batch: FeedBatch<Action, State>) {
         let released = state.withLock { state -> (seq: Int64, state: State)? in
             state.retry.insert(contentsOf: batch.chunks, at: 0)
             guard let snapshot = batch.snapshot, state.snapshot == nil else { return batch.snapshot }
@@ -381,14 +396,14 @@ package final class JournalQueue<Action: Sendable, State: Sendable>: @unchecked 
     }
 
     /// Whether nothing is queued.
-    package var isDrained: Bool {
+    public var isDrained: Bool {
         state.withLock { state in
             state.snapshot == nil && state.retry.isEmpty && published.load(ordering: .acquiring) == state.readSeq
         }
     }
 
     /// Called by the consumer when it stops: every waiting thread may go.
-    package func finish() {
+    public func finish() {
         state.withLock { $0.finished = true }
         committed.broadcast()
     }

@@ -1,0 +1,38 @@
+/// Where an action that a store processes comes from, as the store tells the tools attached to it: the thread that
+/// dispatched it, and whether the store's own output dispatched it.
+///
+/// A tool that holds an action (``ProbeAdmission/hold``) keeps its origin with it, in a ``HeldAction``: the store
+/// processes a held action given back later as one of the thread that dispatched it, so a thread that processes
+/// the actions of others counts it against its fairness budget. A tool cannot make an origin of its own.
+public struct ActionOrigin: Sendable, Hashable {
+    /// The thread that dispatched the action, as `pthread_self()` gives it.
+    public let thread: UInt
+    /// Whether the store's output dispatched it (a middleware, an IO or an effect) rather than the app.
+    public let isFollowUp: Bool
+    /// The thread whose dispatch caused the action: the dispatching thread, or, for a follow-up, the owner of the
+    /// action that caused it.
+    @usableFromInline let owner: UInt
+
+    @inlinable
+    init(thread: UInt, owner: UInt, isFollowUp: Bool) {
+        self.thread = thread
+        self.owner = owner
+        self.isFollowUp = isFollowUp
+    }
+}
+
+/// An action that a tool held (``ProbeAdmission/hold``), with its origin, to give back to the store with
+/// ``OutOfBandChange/processFirst(_:)``.
+public struct HeldAction<Action: Sendable>: Sendable {
+    /// The action and where it was dispatched from.
+    public let dispatched: DispatchedAction<Action>
+    /// Where it came from, as the store told the tool when it held it.
+    public let origin: ActionOrigin
+
+    /// Keeps `dispatched` with the `origin` the store gave it.
+    @inlinable
+    public init(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
+        self.dispatched = dispatched
+        self.origin = origin
+    }
+}

@@ -1,0 +1,59 @@
+/// One action as a store's pipeline ran it, told to the tools attached to the store right after the reducer, on the
+/// processing thread (see ``StoreProbe/didReduce``).
+public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
+    /// The action and where it was dispatched from.
+    public let dispatched: DispatchedAction<Action>
+    /// The thread that dispatched it and whether it is a follow-up.
+    public let origin: ActionOrigin
+    /// When the pipeline started on it, in nanoseconds of the clock that `DispatchTime.uptimeNanoseconds` reads.
+    public let startedAt: UInt64
+    /// The time spent in the middlewares' `handle`, in nanoseconds.
+    public let handleNanoseconds: UInt64
+    /// The time spent in the reducer, in nanoseconds.
+    public let reduceNanoseconds: UInt64
+    /// The state the reducer left.
+    public let state: State
+
+    /// The thread that dispatched the action, as `pthread_self()` gives it.
+    @inlinable public var thread: UInt { origin.thread }
+    /// Whether the store's output dispatched the action (a middleware, an IO or an effect) rather than the app.
+    @inlinable public var isFollowUp: Bool { origin.isFollowUp }
+
+    @inlinable
+    init(
+        dispatched: DispatchedAction<Action>,
+        origin: ActionOrigin,
+        startedAt: UInt64,
+        handleNanoseconds: UInt64,
+        reduceNanoseconds: UInt64,
+        state: State
+    ) {
+        self.dispatched = dispatched
+        self.origin = origin
+        self.startedAt = startedAt
+        self.handleNanoseconds = handleNanoseconds
+        self.reduceNanoseconds = reduceNanoseconds
+        self.state = state
+    }
+}
+
+/// What a store tells a tool about an action it finished (see ``StoreProbe/didProcess``): where the action came
+/// from, and the state it left.
+///
+/// Valid only during the call it is given to: ``state`` reads the store's state in place, so read it there (a tool
+/// that keeps the state keeps the value it read), and do not keep this value itself.
+public struct ProcessedAction<State: Sendable> {
+    /// The thread that dispatched the action and whether it is a follow-up.
+    public let origin: ActionOrigin
+    @usableFromInline let pointer: UnsafePointer<State>
+
+    @inlinable
+    init(origin: ActionOrigin, pointer: UnsafePointer<State>) {
+        self.origin = origin
+        self.pointer = pointer
+    }
+
+    /// The state after the action: the reducer's result, which no other action has changed yet.
+    @inlinable
+    public var state: State { pointer.pointee }
+}

@@ -1,0 +1,76 @@
+/// A tool attached to a store: the one way in for debuggers, journals, tracers and metrics.
+///
+/// A probe is a set of hooks, each optional; the store calls those a probe sets, and a store with no probe attached
+/// pays nothing for them. Attach one with ``ReduxStoreBase/attach(_:)``, which returns the registration that
+/// detaches it and through which the tool commits states of its own (``StoreProbeRegistration``).
+///
+/// ```swift
+/// let counter = Counter()   // a Sendable class of the app's
+/// let registration = store.attach(
+///     StoreProbe(didReduce: { reduced in counter.add(reduced.reduceNanoseconds) })
+/// )
+/// // …
+/// registration.detach()
+/// ```
+///
+/// The rules every hook runs under:
+/// - Every hook but ``storeDidEnd`` runs on the store's processing thread, one action at a time, in the order the
+///   store processes them: two calls never overlap, and each call happens after the previous one, whichever threads
+///   they ran on. No lock of the store is held.
+/// - A hook must not read the store's `state` or dispatch to the store synchronously from ``admit`` or
+///   ``didReduce`` (the state is being committed then); ``didProcess`` reads the state it is given instead.
+/// - Several probes run in the order they were attached. The first ``admit`` that holds an action takes it: the
+///   probes after it are not asked, and none of them sees the action until it is given back.
+/// - A probe sees the actions that the store decides to process after ``ReduxStoreBase/attach(_:)`` returns; after
+///   ``StoreProbeRegistration/detach()`` returns, its hooks may still run once, for the action in progress.
+public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
+    /// Decides, before any middleware, whether an action goes through the pipeline now or is held by the tool, which
+    /// keeps it as a ``HeldAction`` to give it back later.
+    public var admit: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> ProbeAdmission)?
+    /// Receives each processed action right after its reducer, with the time each phase took and the state it left.
+    /// The store reads a clock three times per action while a probe sets this hook.
+    public var didReduce: (@Sendable (_ reduced: ReducedAction<Action, State>) -> Void)?
+    /// Receives the time that the observers and the IOs of the action last given to ``didReduce`` took, in
+    /// nanoseconds, when any ran.
+    public var didRunEffects: (@Sendable (_ nanoseconds: UInt64) -> Void)?
+    /// Receives each processed action after its whole pipeline (reducer, observers, IOs) and before the store
+    /// decides what comes next, to keep: the action is given to the tool, not lent. With several probes that set
+    /// this hook or a ``feed``, the last feed is given the action and the others a copy (with no feed, the last hook).
+    ///
+    /// The store waits for this hook before it processes its next action: a tool that keeps actions in the order
+    /// the store processed them may wait here (for room, or for a write) and holds the store back meanwhile, not the
+    /// readers of its state.
+    public var didProcess:
+        (@Sendable (_ action: consuming DispatchedAction<Action>, _ processed: ProcessedAction<State>) -> Void)?
+    /// A feed that receives each processed action after its whole pipeline, as ``didProcess`` does, for a thread of
+    /// the tool's to take in batches: the processing thread appends without a lock and without calling the tool's
+    /// code (see ``ActionFeed``). Given the action when no later probe keeps actions. The state of an out-of-band
+    /// commit becomes the feed's snapshot.
+    public var feed: ActionFeed<Action, State>?
+    /// Receives the state committed by an out-of-band change (``StoreProbeRegistration/commitOutOfBand(_:)``, by
+    /// this tool or another), after the change and before the observers.
+    public var didCommitOutOfBand: (@Sendable (_ state: State) -> Void)?
+    /// Called once, on the thread that frees the store, when the store is freed while the probe is attached.
+    public var storeDidEnd: (@Sendable () -> Void)?
+
+    /// A probe with the hooks given; each is optional.
+    public init(
+        admit: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> ProbeAdmission)? = nil,
+        didReduce: (@Sendable (_ reduced: ReducedAction<Action, State>) -> Void)? = nil,
+        didRunEffects: (@Sendable (_ nanoseconds: UInt64) -> Void)? = nil,
+        didProcess: (
+            @Sendable (_ action: consuming DispatchedAction<Action>, _ processed: ProcessedAction<State>) -> Void
+        )? = nil,
+        feed: ActionFeed<Action, State>? = nil,
+        didCommitOutOfBand: (@Sendable (_ state: State) -> Void)? = nil,
+        storeDidEnd: (@Sendable () -> Void)? = nil
+    ) {
+        self.feed = feed
+        self.admit = admit
+        self.didReduce = didReduce
+        self.didRunEffects = didRunEffects
+        self.didProcess = didProcess
+        self.didCommitOutOfBand = didCommitOutOfBand
+        self.storeDidEnd = storeDidEnd
+    }
+}
