@@ -66,6 +66,8 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// asks for it; `nil` while nothing is registered.
     @usableFromInline private(set) var registrations: Registrations<Action, State>?
     @usableFromInline private(set) var registrationsVersion: UInt64 = 0
+    /// What the processing thread reads of `registrations` per action.
+    @usableFromInline private(set) var view = ProcessorContext<Action, State>.View()
     /// Snapshots replaced while a thread processes: that thread may still use the one it was handed, so they are let
     /// go of at its next decision.
     @usableFromInline private(set) var retired: [Registrations<Action, State>] = []
@@ -239,10 +241,20 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         released: inout Released
     ) -> (commit: UInt64, wakeReaders: Bool) {
         isReducing = false
-        runningOutOfBand = 0
         commits &+= 1
         refresh(&context, released: &released)
         return (commits, waitingReaders > 0)
+    }
+
+    /// Commits the change of the out-of-band commit handed out by ``beginOutOfBand(context:released:)``, as
+    /// ``commit(context:released:)`` does; from now on, that change may no longer put actions at the front of the
+    /// queue.
+    mutating func commitOutOfBand(
+        context: inout ProcessorContext<Action, State>,
+        released: inout Released
+    ) -> (commit: UInt64, wakeReaders: Bool) {
+        runningOutOfBand = 0
+        return commit(context: &context, released: &released)
     }
 
     // MARK: - Between actions
@@ -325,7 +337,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// it happens once in a store's life.
     @inlinable @inline(never)
     mutating func stop(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
-        context.registrations = nil
+        context.view.registrations = nil
         if !retired.isEmpty {
             released.keep(retired)
             retired = []
@@ -336,6 +348,12 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @inlinable @inline(__always)
     mutating func refresh(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
         guard context.version != version else { return }
+        // A new context (each dispatch makes one) of a store whose snapshot is current: a copy of a few words.
+        if registrationsVersion == version, retired.isEmpty {
+            context.view = view
+            context.version = version
+            return
+        }
         refreshRegistrations(&context, released: &released)
     }
 
@@ -347,17 +365,15 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             if let old = registrations { released.keep(old) }
             let isEmpty = observers.isEmpty && runtime.isEmpty && probes.isEmpty
             registrations = isEmpty ? nil : Registrations(observers: observers, runtime: runtime, probes: probes)
+            view = ProcessorContext.View(registrations, probeUse: probeUse)
             registrationsVersion = version
         }
         if !retired.isEmpty {
             released.keep(retired)
             retired = []
         }
-        context.registrations = registrations.map { Unmanaged.passUnretained($0) }
+        context.view = view
         context.version = version
-        context.hasObservers = !observers.isEmpty
-        context.hasRuntime = !runtime.isEmpty
-        context.probeUse = probeUse
     }
 
     // MARK: - Reading the state

@@ -33,19 +33,38 @@ protocol PipelineMarks {
     var mayDecideInCommit: Bool { get }
 }
 
-/// No marks: the pipeline of a store whose probes, if any, time nothing.
+/// No marks: the pipeline of a store whose probes, if any, time nothing and keep nothing.
 @usableFromInline
 struct UntimedPipeline<MarkedAction, MarkedState>: PipelineMarks {
-    /// `false` when probes keep the action after its pipeline: the engine decides what comes next only after they
-    /// have it.
-    @usableFromInline let mayDecideInCommit: Bool
+    /// Unused: one byte, so that the marks are not an empty value. The store passes its marks `inout`, and an empty
+    /// value has no storage of its own: every thread then passes the same placeholder address, which ThreadSanitizer
+    /// reports as a race between two stores that process actions at the same time.
+    @usableFromInline var unused: UInt8 = 0
 
-    @inlinable init(mayDecideInCommit: Bool) { self.mayDecideInCommit = mayDecideInCommit }
+    @inlinable init() {}
     @inlinable @inline(__always) mutating func handled() {}
     @inlinable @inline(__always) mutating func reduced(
         _ dispatched: DispatchedAction<MarkedAction>,
         _ state: @autoclosure () -> MarkedState
     ) {}
+    /// A constant, so that the commit's test of it compiles to nothing.
+    @inlinable var mayDecideInCommit: Bool { true }
+}
+
+/// No marks, for an action that probes keep after its pipeline: the engine decides what comes next only once they
+/// have it, so the commit does not decide.
+@usableFromInline
+struct KeptPipeline<MarkedAction, MarkedState>: PipelineMarks {
+    /// One byte, as in ``UntimedPipeline``.
+    @usableFromInline var unused: UInt8 = 0
+
+    @inlinable init() {}
+    @inlinable @inline(__always) mutating func handled() {}
+    @inlinable @inline(__always) mutating func reduced(
+        _ dispatched: DispatchedAction<MarkedAction>,
+        _ state: @autoclosure () -> MarkedState
+    ) {}
+    @inlinable var mayDecideInCommit: Bool { false }
 }
 
 /// Times the phases and tells the probes' `didReduce` hooks about the action after the reducer.

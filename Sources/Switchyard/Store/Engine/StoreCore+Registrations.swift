@@ -209,7 +209,7 @@ extension StoreCore {
         cell.runReducer { pending.change(&$0, pending.id) }
         var committed = Released()
         let (commit, wakeReaders) = engine.withLock { engine in
-            engine.commit(context: &context, released: &committed)
+            engine.commitOutOfBand(context: &context, released: &committed)
         }
         if wakeReaders { cell.wakeReaders() }
         committed.finish()

@@ -89,7 +89,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         var next: EngineState<Action, State>.Step?
         guard admitAndProcess(dispatched, isFollowUp: isFollowUp, context: &context, next: &next) else { return }
         // A kept action is never decided in the commit: the probes take it first.
-        if next == nil, context.keepPending != nil { probesKeep(copy dispatched, context: &context) }
+        if next == nil, context.keepPending {
+            if let feed = context.view.soleFeed {
+                feedKeeps(copy dispatched, feed: feed, context: &context)
+            } else {
+                keep(copy dispatched, isFollowUp: isFollowUp, context: &context)
+            }
+        }
         continueProcessing(after: next, context: &context)
     }
 
@@ -101,7 +107,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         var next: EngineState<Action, State>.Step?
         guard admitAndProcess(dispatched, isFollowUp: false, context: &context, next: &next) else { return }
         // A kept action is never decided in the commit: the probes take it first.
-        if next == nil, context.keepPending != nil { probesKeep(consume dispatched, context: &context) }
+        if next == nil, context.keepPending {
+            if let feed = context.view.soleFeed {
+                feedKeeps(consume dispatched, feed: feed, context: &context)
+            } else {
+                keep(consume dispatched, isFollowUp: false, context: &context)
+            }
+        }
         continueProcessing(after: next, context: &context)
     }
 
@@ -184,9 +196,12 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     /// actions in processing order and the state they read is the one this action left. Out of line: a store whose
     /// probes keep nothing never calls it.
     @inlinable @inline(never)
-    func probesKeep(_ dispatched: consuming DispatchedAction<Action>, context: inout ProcessorContext<Action, State>) {
-        let origin = context.keepPending.unsafelyUnwrapped
-        context.keepPending = nil
+    func probesKeep(
+        _ dispatched: consuming DispatchedAction<Action>,
+        origin: ActionOrigin,
+        context: inout ProcessorContext<Action, State>
+    ) {
+        context.keepPending = false
         // The action moves into the last keeper through an optional that the closure empties: a closure cannot
         // consume what it captures, and a copy would retain the source's strings.
         var pending = Optional(consume dispatched)
@@ -216,6 +231,36 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// Hands the action that the calling thread dispatched and just processed to the probes that keep actions, when
+    /// they are not one feed alone.
+    @inlinable @inline(never)
+    func keep(
+        _ dispatched: consuming DispatchedAction<Action>,
+        isFollowUp: Bool,
+        context: inout ProcessorContext<Action, State>
+    ) {
+        let origin = ActionOrigin(thread: currentThreadID(), isFollowUp: isFollowUp)
+        probesKeep(consume dispatched, origin: origin, context: &context)
+    }
+
+    /// Hands the action just processed to the one feed that keeps actions (see ``probesKeep(_:origin:context:)``),
+    /// with no hook of the tool's called: the processing thread appends to the feed, which the engine keeps alive
+    /// (in the snapshot) until this thread's next decision. Out of line: a store with no feed never calls it.
+    @inlinable @inline(never)
+    func feedKeeps(
+        _ dispatched: consuming DispatchedAction<Action>,
+        feed: Unmanaged<ActionFeed<Action, State>>,
+        context: inout ProcessorContext<Action, State>
+    ) {
+        context.keepPending = false
+        var pending = Optional(consume dispatched)
+        feed._withUnsafeGuaranteedRef { feed in
+            let ticket = feed.append(pending.take().unsafelyUnwrapped)
+            if ticket.snapshotDue { feed.setSnapshot(ticket.seq, state: cell.processorValue) }
+            feed.complete(ticket)
         }
     }
 
@@ -262,7 +307,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
                 if wakeProducers { producerRoom.broadcast() }
                 let (dispatched, origin) = slot.action.take()!.parts()
                 next = process(dispatched, origin: origin, isReducing: isReducing, context: &context, next: &slot)
-                if context.keepPending != nil { probesKeep(consume dispatched, context: &context) }
+                if context.keepPending {
+                    if let feed = context.view.soleFeed {
+                        feedKeeps(consume dispatched, feed: feed, context: &context)
+                    } else {
+                        probesKeep(consume dispatched, origin: origin, context: &context)
+                    }
+                }
             case .outOfBand:
                 runOutOfBand(context: &context)
                 next = nil
@@ -308,30 +359,48 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         context: inout ProcessorContext<Action, State>,
         next slot: inout some NextActionSlot<Action>
     ) -> EngineState<Action, State>.Step? {
-        if !context.probeUse.isEmpty {
-            return processProbed(dispatched, origin: origin(), isReducing: isReducing, context: &context, next: &slot)
+        let use = context.probeUse
+        if !use.isEmpty {
+            if use.seesBeforeHandle, !isReducing {
+                return processProbed(dispatched, origin: origin(), context: &context, next: &slot)
+            }
+            return processKept(dispatched, isReducing: isReducing, context: &context, next: &slot)
         }
-        var untimed = UntimedPipeline<Action, State>(mayDecideInCommit: true)
+        var untimed = UntimedPipeline<Action, State>()
         return process(dispatched, isReducing: isReducing, context: &context, next: &slot, marks: &untimed)
     }
 
-    /// Runs the pipeline for an action that probes see: they may hold it, time it, and keep it after the pipeline.
-    /// Out of line: a store without probes pays one branch for them.
+    /// Runs the pipeline for an action that no probe holds or times (or, with `isReducing`, that nothing sees before
+    /// its reducer), and that probes may keep after it. Out of line: a store without probes pays one branch for them.
     @inlinable @inline(never)
-    func processProbed(
+    func processKept(
         _ dispatched: DispatchedAction<Action>,
-        origin: ActionOrigin,
         isReducing: Bool,
         context: inout ProcessorContext<Action, State>,
         next slot: inout some NextActionSlot<Action>
     ) -> EngineState<Action, State>.Step? {
-        let use = context.probeUse
-        guard use.seesBeforeHandle, !isReducing, let registrations = context.registrations else {
-            var untimed = UntimedPipeline<Action, State>(mayDecideInCommit: !use.keeps)
-            let next = process(dispatched, isReducing: isReducing, context: &context, next: &slot, marks: &untimed)
-            if use.keeps { context.keepPending = origin }
-            return next
+        guard context.probeUse.keeps else {
+            var untimed = UntimedPipeline<Action, State>()
+            return process(dispatched, isReducing: isReducing, context: &context, next: &slot, marks: &untimed)
         }
+        var kept = KeptPipeline<Action, State>()
+        let next = process(dispatched, isReducing: isReducing, context: &context, next: &slot, marks: &kept)
+        context.keepPending = true
+        return next
+    }
+
+    /// Runs the pipeline for an action that probes see before its middlewares: they may hold it and time it, and
+    /// keep it after the pipeline. Out of line: a store without probes pays one branch for them.
+    @inlinable @inline(never)
+    func processProbed(
+        _ dispatched: DispatchedAction<Action>,
+        origin: ActionOrigin,
+        context: inout ProcessorContext<Action, State>,
+        next slot: inout some NextActionSlot<Action>
+    ) -> EngineState<Action, State>.Step? {
+        let use = context.probeUse
+        // Probes that the pipeline calls are registered: the snapshot exists.
+        let registrations = context.registrations.unsafelyUnwrapped
         if use.admits {
             let held = registrations._withUnsafeGuaranteedRef { registrations in
                 registrations.probes.contains { $0.probe.admit?(dispatched, origin) == .hold }
@@ -340,13 +409,14 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         }
         var timed = TimedPipeline(registrations, origin: origin, keeps: use.keeps)
         let next = process(dispatched, isReducing: false, context: &context, next: &slot, marks: &timed)
-        if use.keeps { context.keepPending = origin }
+        context.keepPending = use.keeps
         // With a decision taken in the commit, nothing followed the reducer: no observer and no IO ran.
         if next == nil { timed.didRunEffects() }
         return next
     }
 
-    @inlinable
+    /// Always inlined: a call of its own costs a dispatch about 30 instructions.
+    @inlinable @inline(__always)
     func process<Marks: PipelineMarks>(
         _ dispatched: DispatchedAction<Action>,
         isReducing: Bool,

@@ -13,6 +13,12 @@ public struct ActionOrigin: Sendable, Hashable {
     /// action that caused it.
     @usableFromInline let owner: UInt
 
+    /// The origin of an action that `thread` dispatched and processes itself.
+    @inlinable
+    init(thread: UInt, isFollowUp: Bool) {
+        self.init(thread: thread, owner: thread, isFollowUp: isFollowUp)
+    }
+
     @inlinable
     init(thread: UInt, owner: UInt, isFollowUp: Bool) {
         self.thread = thread

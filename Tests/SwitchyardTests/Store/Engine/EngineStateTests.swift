@@ -417,7 +417,7 @@ import Testing
         var released = Released()
         _ = machine.engine.commit(context: &machine.context, released: &released)
         #expect(machine.engine.retired.isEmpty)
-        #expect(released.objects?.count == 1)
+        #expect(released.objects.count == 1)
         #expect(machine.next() == .idle(wakeProducers: false))
         #expect(!machine.context.hasRuntime)
         // Removed while the store is idle: handed back at once.
