@@ -14,6 +14,8 @@ extension ObservableStore {
     ///   element only, so changing one element invalidates that row's readers and no other. A row takes a new state
     ///   only when its element is not the same, bit for bit, as the one it holds: an element that an action did not
     ///   touch costs its row nothing, not even the comparison of its values.
+    /// - An id that the collection holds more than once has one row view, at each of its positions, showing the
+    ///   first element with that id on every state: the later elements with that id never reach it.
     /// - Reading the rows depends on the ids and their order only: a reader (the `body` that holds the `ForEach`) is
     ///   invalidated when an element is inserted, removed or moved, not when one changes.
     /// - When an element leaves the collection, its row keeps its last state and drops what is sent through it,

@@ -205,3 +205,147 @@ import Testing
         #expect(after[0] === rows[1] && after[0].isDone)
     }
 }
+
+/// A collection that holds an id more than once: one row per id, showing the first element with it on every state.
+@MainActor
+@Suite struct ObservableRowsOfRepeatedIDsTests {
+    struct Item: Sendable, Equatable, Identifiable {
+        let id: Int
+        var value: Int
+    }
+
+    enum Action: Sendable, Equatable {
+        case item(ElementIDAction<Int, Int>)
+        case set(at: Int, value: Int)
+        case insert(Item, at: Int)
+        case remove(at: Int)
+        case move(from: Int, to: Int)
+    }
+
+    static let reducer = Reducer<Action, [Item]>.reduce { action, items in
+        switch action {
+        case .item(let element):
+            guard let index = items.firstIndex(where: { $0.id == element.id }) else { return }
+            items[index].value = element.action
+        case .set(let index, let value): items[index].value = value
+        case .insert(let item, let index): items.insert(item, at: index)
+        case .remove(let index): items.remove(at: index)
+        case .move(let from, let to): items.insert(items.remove(at: from), at: to)
+        }
+    }
+
+    func makeStore(_ items: [Item]) -> Store<Action, [Item]> {
+        Store(initialState: items, reducer: Self.reducer, scheduling: .mainThread)
+    }
+
+    func rows(of view: ObservableStore<Action, [Item]>) -> ObservableRows<Int, Item> {
+        view.scope(collection: \.self, action: Action.item)
+    }
+
+    @Test func aRepeatedIDsRowShowsTheFirstElementWithItOnEveryState() {
+        let store = makeStore([Item(id: 1, value: 10), Item(id: 1, value: 20), Item(id: 2, value: 30)])
+        let view = store.observable()
+        let list = rows(of: view)
+        #expect(list.map(\.id) == [1, 1, 2])
+        #expect(list[0] === list[1], "one row for the id, at each of its positions")
+        let row = list[0]
+        let reader = Invalidations { _ = row.value }
+        #expect(row.value == 10)
+        store.dispatch(.set(at: 2, value: 31))
+        #expect(row.value == 10, "an action that changes only id 2")
+        var shown: [Int] = []
+        for value in 32..<82 {
+            store.dispatch(.set(at: 2, value: value))
+            shown.append(row.value)
+        }
+        #expect(shown == Array(repeating: 10, count: 50), "never the second element's 20")
+        #expect(reader.take() == 0, "the first element never changed")
+        #expect(list[2].value == 81)
+    }
+
+    @Test func aLaterElementWithARepeatedIDNeverWritesToItsRow() {
+        let store = makeStore([Item(id: 1, value: 10), Item(id: 2, value: 30), Item(id: 1, value: 20)])
+        let view = store.observable()
+        let row = rows(of: view)[0]
+        let reader = Invalidations { _ = row.value }
+        for value in 21..<31 { store.dispatch(.set(at: 2, value: value)) }
+        #expect(row.value == 10)
+        #expect(reader.take() == 0)
+        store.dispatch(.set(at: 0, value: 11))
+        #expect(row.value == 11, "the first element writes to it")
+        #expect(reader.take() == 1)
+        store.dispatch(.set(at: 1, value: 31))
+        #expect(row.value == 11)
+        #expect(reader.take() == 0)
+    }
+
+    @Test func anIDThatIsRepeatedLaterKeepsItsRowShowingTheFirstElement() {
+        let store = makeStore([Item(id: 1, value: 10), Item(id: 2, value: 30)])
+        let view = store.observable()
+        let row = rows(of: view)[0]
+        store.dispatch(.insert(Item(id: 1, value: 20), at: 2))
+        let after = rows(of: view)
+        #expect(after.map(\.id) == [1, 2, 1])
+        #expect(after[0] === row && after[2] === row)
+        #expect(row.value == 10)
+        for value in 31..<41 {
+            store.dispatch(.set(at: 1, value: value))
+            #expect(row.value == 10)
+        }
+        // Repeated in front of the first: the new first element is shown.
+        store.dispatch(.insert(Item(id: 1, value: 5), at: 0))
+        #expect(rows(of: view).map(\.id) == [1, 1, 2, 1])
+        #expect(rows(of: view)[0] === row && row.value == 5)
+        for value in 41..<51 {
+            store.dispatch(.set(at: 2, value: value))
+            #expect(row.value == 5)
+        }
+    }
+
+    @Test func removingTheFirstElementOfARepeatedIDShowsTheNextOne() {
+        let store = makeStore([
+            Item(id: 1, value: 10), Item(id: 1, value: 20), Item(id: 1, value: 40), Item(id: 2, value: 30),
+        ])
+        let view = store.observable()
+        let row = rows(of: view)[0]
+        store.dispatch(.set(at: 3, value: 31))
+        #expect(row.value == 10)
+        store.dispatch(.remove(at: 0))
+        #expect(rows(of: view).map(\.id) == [1, 1, 2])
+        #expect(rows(of: view)[0] === row, "the id stayed: its row is kept")
+        #expect(row.value == 20)
+        for value in 32..<42 {
+            store.dispatch(.set(at: 2, value: value))
+            #expect(row.value == 20)
+        }
+        store.dispatch(.remove(at: 0))
+        #expect(row.value == 40)
+        store.dispatch(.set(at: 1, value: 42))
+        #expect(row.value == 40)
+    }
+
+    @Test func repeatedIDsThatMoveKeepOneRowShowingTheFirstElement() {
+        let store = makeStore([Item(id: 1, value: 10), Item(id: 2, value: 30), Item(id: 1, value: 20)])
+        let view = store.observable()
+        let first = rows(of: view)
+        let row = first[0]
+        store.dispatch(.move(from: 2, to: 0))
+        #expect(rows(of: view).map(\.id) == [1, 1, 2])
+        #expect(rows(of: view)[0] === row && rows(of: view)[1] === row && rows(of: view)[2] === first[1])
+        #expect(row.value == 20)
+        for value in 31..<41 {
+            store.dispatch(.set(at: 2, value: value))
+            #expect(row.value == 20)
+        }
+        store.dispatch(.move(from: 2, to: 0))
+        #expect(rows(of: view).map(\.id) == [2, 1, 1])
+        #expect(row.value == 20)
+        store.dispatch(.move(from: 2, to: 1))
+        #expect(row.value == 10, "the element with 10 is first again")
+        for value in 41..<51 {
+            store.dispatch(.set(at: 0, value: value))
+            #expect(row.value == 10)
+        }
+        #expect(rows(of: view)[0].value == 50)
+    }
+}
