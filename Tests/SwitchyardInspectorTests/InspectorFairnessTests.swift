@@ -1,0 +1,92 @@
+import Dispatch
+import Foundation
+import Switchyard
+import Synchronization
+import Testing
+
+@testable import SwitchyardInspector
+
+/// The actions an inspector held while it showed the past are processed, on the return to the present, as actions of
+/// the thread that dispatched them: the thread that processes them counts them against its fairness budget, so one
+/// main-queue turn, or one thread's dispatch, never processes them all.
+@Suite struct InspectorFairnessTests {
+    static let budget = 256
+    static let heldCount = 1_000
+
+    /// The threads that reduced the actions, in order, and how many were reduced when the main queue first got back
+    /// to other work after the return.
+    final class Reduced: Sendable {
+        let threads = Mutex<[UInt]>([])
+        let isCounting = Atomic<Bool>(false)
+        let inFirstMainTurn = Mutex<Int?>(nil)
+
+        func reduce(_ state: inout Int) {
+            state += 1
+            guard isCounting.load(ordering: .sequentiallyConsistent) else { return }
+            let count = threads.withLock { threads in
+                threads.append(UInt(bitPattern: Int(bitPattern: pthread_self())))
+                return threads.count
+            }
+            if count == 1 {
+                // Runs once the main queue's current turn is over.
+                DispatchQueue.main.async { self.inFirstMainTurn.withLock { $0 = self.threads.withLock(\.count) } }
+            }
+        }
+
+        /// How many actions the first thread that reduced after the return processed before another thread did.
+        var firstRun: Int {
+            threads.withLock { threads in
+                guard let first = threads.first else { return 0 }
+                return threads.prefix { $0 == first }.count
+            }
+        }
+    }
+
+    /// Waits for `condition`, at most `seconds`.
+    static func waitFor(seconds: Double = 120, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() > deadline { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+
+    /// Jumps to the first action, lets a background thread dispatch `heldCount` actions (held), returns to the present.
+    static func travelWhileAThreadDispatches(scheduling: SchedulingPolicy) async throws -> (Reduced, Store<Int, Int>) {
+        let reduced = Reduced()
+        let store = Store<Int, Int>(
+            initialState: 0, reducer: .reduce { _, state in reduced.reduce(&state) }, scheduling: scheduling)
+        let inspector = StoreInspector(inspecting: store)
+        store.dispatch(1)
+        store.dispatch(2)
+        await store.idle()
+        #expect(await inspector.jump(to: 1))
+        let finished = Atomic<Bool>(false)
+        Thread {
+            for action in 0..<heldCount { store.dispatch(action) }
+            finished.store(true, ordering: .sequentiallyConsistent)
+        }.start()
+        #expect(await waitFor { finished.load(ordering: .sequentiallyConsistent) })
+        await store.idle()
+        #expect(inspector.held.count == heldCount)
+        reduced.isCounting.store(true, ordering: .sequentiallyConsistent)
+        await inspector.returnToPresent()
+        #expect(await waitFor { reduced.threads.withLock(\.count) == heldCount })
+        await store.idle()
+        #expect(store.state == 2 + heldCount)
+        return (reduced, store)
+    }
+
+    @Test func returningToThePresentOnTheCallersThreadProcessesAtMostABudgetOfTheHeldActionsThere() async throws {
+        let (reduced, _) = try await Self.travelWhileAThreadDispatches(scheduling: .callerThread)
+        #expect(reduced.firstRun <= Self.budget + 1)
+    }
+
+    @Test func returningToThePresentOnTheMainQueueProcessesAtMostABudgetOfTheHeldActionsPerTurn() async throws {
+        let (reduced, _) = try await Self.travelWhileAThreadDispatches(scheduling: .mainThread)
+        #expect(await Self.waitFor { reduced.inFirstMainTurn.withLock { $0 } != nil })
+        let firstTurn = try #require(reduced.inFirstMainTurn.withLock { $0 })
+        #expect(firstTurn <= Self.budget + 1)
+    }
+}
