@@ -20,12 +20,13 @@ import Synchronization
 //   call each way, a fifth of a store's dispatch.) Linux donates no priority to the holder of a lock of any kind.
 // - Why not `Synchronization.Mutex` on Linux, measured with Swift 6.3.1 on 2 cores (the `L*` lock benchmarks and
 //   `SwitchyardProfile lock|mutex` under callgrind re-run it): ThreadSanitizer does not see the hand-over of its
-//   priority-inheriting futex, and reported a race on an `Int` that two threads incremented only under a `Mutex`
-//   in every run, where it reports none with this lock (both report a real race). It reads the thread's id at
-//   each lock and unlock: a locked increment takes 54 instructions against 32, a store's dispatch 392 against
-//   353 (+11%, with every `LockedValue` a `Mutex`). A contended hand-over goes through the kernel: with 4 and 8
-//   threads incrementing one counter, 72 ns and 18 µs per increment against 27 and 22 ns with this lock (medians
-//   of 3 runs on a loaded machine), and a store fed by 8 threads took 6.2 µs per action against 0.2 µs.
+//   priority-inheriting futex, and reported a race on an `Int` that two threads incremented only under a `Mutex` in
+//   every run, where it reports none with this lock (both report a real race), and 206 on the engine's state in the
+//   store's concurrency tests with every `LockedValue` a `Mutex`. It reads the thread's id at each lock and unlock:
+//   a locked increment takes 54 instructions against 32, a store's dispatch 392 against 353 (+11%, with every
+//   `LockedValue` a `Mutex`). A contended hand-over goes through the kernel: with 4 and 8 threads incrementing one
+//   counter, 72 ns and 18 µs per increment against 27 and 22 ns with this lock (medians of 3 runs on a loaded
+//   machine), and a store fed by 8 threads took 6.2 µs per action against 0.2 µs.
 // - `LockCondition` parks waiting threads on a `pthread_cond_t` with its own `pthread_mutex_t`, both heap-allocated
 //   and alive as long as the condition. A thread waits for an epoch change that it read while holding the `Lock`
 //   that protects the awaited state, so a broadcast made after that read is never lost.
