@@ -15,10 +15,14 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The library's lock, compiled from the library's own source file (`Lock.swift` links to it): the package's
+        // lock is not public, and the lock benchmarks compare it with `Synchronization.Mutex`.
+        .target(name: "SwitchyardLocks"),
         // The workloads, shared by the benchmarks and by the profiling executable so both measure the same code.
         .target(
             name: "SwitchyardWorkloads",
             dependencies: [
+                "SwitchyardLocks",
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "SwitchyardInspector", package: "Switchyard"),
                 .product(name: "SwitchyardPersistence", package: "Switchyard"),

@@ -129,4 +129,14 @@ let benchmarks: @Sendable () -> Void = {
     register("T2_two_threads", TwoThreadsWorkload.self, allocations: .notMeasured)
     register("T4_four_threads", FourThreadsWorkload.self, allocations: .notMeasured)
     register("T8_eight_threads", EightThreadsWorkload.self, allocations: .notMeasured)
+    // The package's lock against `Synchronization.Mutex`: 1, 2, 4 and 8 threads adding 1 to one counter under the
+    // lock; time per increment, all threads together.
+    register("L1_lock", PackageLockWorkload.self, allocations: .notMeasured)
+    register("L1_mutex", MutexWorkload.self, allocations: .notMeasured)
+    register("L2_lock_two_threads", PackageLock2Workload.self, allocations: .notMeasured)
+    register("L2_mutex_two_threads", Mutex2Workload.self, allocations: .notMeasured)
+    register("L4_lock_four_threads", PackageLock4Workload.self, allocations: .notMeasured)
+    register("L4_mutex_four_threads", Mutex4Workload.self, allocations: .notMeasured)
+    register("L8_lock_eight_threads", PackageLock8Workload.self, allocations: .notMeasured)
+    register("L8_mutex_eight_threads", Mutex8Workload.self, allocations: .notMeasured)
 }

@@ -38,5 +38,13 @@ package var allWorkloads: [any Workload.Type] {
         InspectedCounterWorkload.self,
         InspectedCounterWithPageWorkload.self,
         LiteralLiftWorkload.self,  // profiling only; see its documentation
+        PackageLockWorkload.self,
+        PackageLock2Workload.self,
+        PackageLock4Workload.self,
+        PackageLock8Workload.self,
+        MutexWorkload.self,
+        Mutex2Workload.self,
+        Mutex4Workload.self,
+        Mutex8Workload.self,
     ]
 }

@@ -15,13 +15,7 @@ extension ComposedMiddleware {
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> ComposedMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
-        var lifted = ComposedMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>()
-        for middleware in middlewares {
-            lifted.append(
-                middleware: middleware.lift(inputAction: inputActionMap, outputAction: outputActionMap, state: stateMap)
-            )
-        }
-        return lifted
+        mapMiddlewares { $0.lift(inputAction: inputActionMap, outputAction: outputActionMap, state: stateMap) }
     }
 
     /// Lifts the input and output actions of every middleware; the state type stays the same.
@@ -30,11 +24,7 @@ extension ComposedMiddleware {
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
     ) -> ComposedMiddleware<GlobalInputActionType, GlobalOutputActionType, StateType> {
-        var lifted = ComposedMiddleware<GlobalInputActionType, GlobalOutputActionType, StateType>()
-        for middleware in middlewares {
-            lifted.append(middleware: middleware.lift(inputAction: inputActionMap, outputAction: outputActionMap))
-        }
-        return lifted
+        mapMiddlewares { $0.lift(inputAction: inputActionMap, outputAction: outputActionMap) }
     }
 
     /// Lifts the output action and the state of every middleware; the input action type stays the same.
@@ -43,7 +33,7 @@ extension ComposedMiddleware {
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> ComposedMiddleware<InputActionType, GlobalOutputActionType, GlobalStateType> {
-        lift(inputAction: { $0 }, outputAction: outputActionMap, state: stateMap)
+        mapMiddlewares { $0.lift(outputAction: outputActionMap, state: stateMap) }
     }
 
     /// Lifts the input action and the state of every middleware; the output action type stays the same.
@@ -52,7 +42,7 @@ extension ComposedMiddleware {
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> ComposedMiddleware<GlobalInputActionType, OutputActionType, GlobalStateType> {
-        lift(inputAction: inputActionMap, outputAction: { $0 }, state: stateMap)
+        mapMiddlewares { $0.lift(inputAction: inputActionMap, state: stateMap) }
     }
 
     /// Lifts the input action of every middleware.
@@ -60,7 +50,7 @@ extension ComposedMiddleware {
     public func lift<GlobalInputActionType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?
     ) -> ComposedMiddleware<GlobalInputActionType, OutputActionType, StateType> {
-        lift(inputAction: inputActionMap, outputAction: { $0 })
+        mapMiddlewares { $0.lift(inputAction: inputActionMap) }
     }
 
     /// Lifts the output action of every middleware.
@@ -68,7 +58,7 @@ extension ComposedMiddleware {
     public func lift<GlobalOutputActionType>(
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
     ) -> ComposedMiddleware<InputActionType, GlobalOutputActionType, StateType> {
-        lift(inputAction: { $0 }, outputAction: outputActionMap)
+        mapMiddlewares { $0.lift(outputAction: outputActionMap) }
     }
 
     /// Lifts the state of every middleware.
@@ -76,6 +66,21 @@ extension ComposedMiddleware {
     public func lift<GlobalStateType>(
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> ComposedMiddleware<InputActionType, OutputActionType, GlobalStateType> {
-        lift(inputAction: { $0 }, outputAction: { $0 }, state: stateMap)
+        mapMiddlewares { $0.lift(state: stateMap) }
+    }
+
+    /// The composition of `transform` applied to each middleware, in order: every lift of a composition is the same
+    /// lift of each of its middlewares.
+    @inlinable
+    func mapMiddlewares<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
+        _ transform: (AnyMiddleware<InputActionType, OutputActionType, StateType>) -> AnyMiddleware<
+            GlobalInputActionType, GlobalOutputActionType, GlobalStateType
+        >
+    ) -> ComposedMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
+        var lifted = ComposedMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>()
+        for middleware in middlewares {
+            lifted.append(middleware: transform(middleware))
+        }
+        return lifted
     }
 }

@@ -1,3 +1,5 @@
+// Each partial lift is the first, full lift with identity maps for what it leaves out: what lifting an identity gives
+// is stated once.
 extension IdentityMiddleware {
     /// The identity of the global types: lifting a middleware that does nothing gives one that does nothing.
     @preconcurrency
@@ -15,7 +17,7 @@ extension IdentityMiddleware {
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
     ) -> IdentityMiddleware<GlobalInputActionType, GlobalOutputActionType, StateType> {
-        IdentityMiddleware<GlobalInputActionType, GlobalOutputActionType, StateType>()
+        lift(inputAction: inputActionMap, outputAction: outputActionMap, state: { $0 })
     }
 
     /// The identity of the global output action and state types.
@@ -24,7 +26,7 @@ extension IdentityMiddleware {
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> IdentityMiddleware<InputActionType, GlobalOutputActionType, GlobalStateType> {
-        IdentityMiddleware<InputActionType, GlobalOutputActionType, GlobalStateType>()
+        lift(inputAction: { $0 }, outputAction: outputActionMap, state: stateMap)
     }
 
     /// The identity of the global input action and state types.
@@ -33,7 +35,7 @@ extension IdentityMiddleware {
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> IdentityMiddleware<GlobalInputActionType, OutputActionType, GlobalStateType> {
-        IdentityMiddleware<GlobalInputActionType, OutputActionType, GlobalStateType>()
+        lift(inputAction: inputActionMap, outputAction: { $0 }, state: stateMap)
     }
 
     /// The identity of the global input action type.
@@ -41,7 +43,7 @@ extension IdentityMiddleware {
     public func lift<GlobalInputActionType>(
         inputAction inputActionMap: @escaping @Sendable (GlobalInputActionType) -> InputActionType?
     ) -> IdentityMiddleware<GlobalInputActionType, OutputActionType, StateType> {
-        IdentityMiddleware<GlobalInputActionType, OutputActionType, StateType>()
+        lift(inputAction: inputActionMap, outputAction: { $0 }, state: { $0 })
     }
 
     /// The identity of the global output action type.
@@ -49,7 +51,7 @@ extension IdentityMiddleware {
     public func lift<GlobalOutputActionType>(
         outputAction outputActionMap: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
     ) -> IdentityMiddleware<InputActionType, GlobalOutputActionType, StateType> {
-        IdentityMiddleware<InputActionType, GlobalOutputActionType, StateType>()
+        lift(inputAction: { $0 }, outputAction: outputActionMap, state: { $0 })
     }
 
     /// The identity of the global state type.
@@ -57,6 +59,6 @@ extension IdentityMiddleware {
     public func lift<GlobalStateType>(
         state stateMap: @escaping @Sendable (GlobalStateType) -> StateType
     ) -> IdentityMiddleware<InputActionType, OutputActionType, GlobalStateType> {
-        IdentityMiddleware<InputActionType, OutputActionType, GlobalStateType>()
+        lift(inputAction: { $0 }, outputAction: { $0 }, state: stateMap)
     }
 }

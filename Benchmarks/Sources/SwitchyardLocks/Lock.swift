@@ -1,0 +1,1 @@
+../../../Sources/Switchyard/Support/Lock.swift
