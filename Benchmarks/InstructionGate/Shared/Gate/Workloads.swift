@@ -36,6 +36,9 @@ var workloads: [Workload] {
         Workload(name: "w5", run: runLargeState),
         Workload(name: "v1", run: runOneObservableView),
         Workload(name: "p1", run: runJournaledCounter),
+        Workload(name: "u1", run: runAppDeclaredCounter),
+        Workload(name: "u2", run: runAppDeclaredTenMiddlewares),
+        Workload(name: "u4", run: runAppDeclaredObserver),
     ]
 }
 
