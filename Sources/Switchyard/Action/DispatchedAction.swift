@@ -39,6 +39,16 @@ public struct DispatchedAction<Action> {
     }
 }
 
+extension DispatchedAction {
+    /// The action and its source, taken apart, so that the caller lets go of them one by one. A `DispatchedAction`
+    /// larger than eight words (one whose action has a payload) is otherwise released as a whole from memory,
+    /// through its generic value witness: about 60 instructions more per dispatch.
+    @inlinable @inline(__always)
+    consuming func parts() -> (action: Action, dispatcher: ActionSource) {
+        (action, dispatcher)
+    }
+}
+
 extension DispatchedAction: Sendable where Action: Sendable {}
 extension DispatchedAction: Equatable where Action: Equatable {}
 extension DispatchedAction: Hashable where Action: Hashable {}

@@ -176,15 +176,17 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         line: UInt = #line,
         info: String? = nil
     ) {
-        // The action is made here, so a store with a probe that keeps actions (a journal) can be given it: the probe
-        // keeps it without copying it. Any other store borrows it, and it is released here, field by field, which costs less than releasing
-        // it as a whole in the engine.
-        let dispatched = DispatchedAction(
-            action, dispatcher: ActionSource(file: file, function: function, line: line, info: info))
+        // The action is made here, so a store with a probe that keeps actions (a journal) can be given it: the probe keeps it without copying
+        // it. Any other store borrows it, and it is released here, taken apart (see `DispatchedAction.parts()`).
         if core.hasKeepers {
-            core.dispatch(owned: consume dispatched)
+            core.dispatch(
+                owned: DispatchedAction(
+                    action, dispatcher: ActionSource(file: file, function: function, line: line, info: info)))
         } else {
+            let dispatched = DispatchedAction(
+                action, dispatcher: ActionSource(file: file, function: function, line: line, info: info))
             core.dispatch(dispatched)
+            _ = dispatched.parts()
         }
     }
 
@@ -193,11 +195,12 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     public final func dispatch(_ action: ActionType, from dispatcher: ActionSource) {
         // As in `dispatch(_:file:function:line:info:)`, written out rather than shared: a helper that takes the
         // action `consuming`, even inlined, releases it as a whole (about 50 instructions more per dispatch in w1).
-        let dispatched = DispatchedAction(action, dispatcher: dispatcher)
         if core.hasKeepers {
-            core.dispatch(owned: consume dispatched)
+            core.dispatch(owned: DispatchedAction(action, dispatcher: dispatcher))
         } else {
+            let dispatched = DispatchedAction(action, dispatcher: dispatcher)
             core.dispatch(dispatched)
+            _ = dispatched.parts()
         }
     }
 }
