@@ -27,9 +27,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let cell: StateCell<Action, State>
     @usableFromInline let scheduler: Scheduler
     @usableFromInline let reducer: Reducer<Action, State>
-    /// The store's middleware as a composition's fused `handle` (see `AnyMiddleware.fused`); `nil` when the store's
-    /// middleware does nothing, so that a store without one calls none per action.
-    @usableFromInline let middleware: ComposedMiddleware<Action, Action, State>.Handler?
+    /// The store's middleware as a composition's fused `handle` (see `AnyMiddleware.fused`); one that does nothing,
+    /// never called, when the store's middleware does nothing (`hasMiddleware` is `false`), so that a store without
+    /// one calls none per action. Not optional: calling a closure unwrapped from an optional property copies it, a
+    /// retain and a release per action.
+    @usableFromInline let middleware: ComposedMiddleware<Action, Action, State>.Handler
+    /// Whether the store has a middleware to call before the reducer.
+    @usableFromInline let hasMiddleware: Bool
     @usableFromInline let emitsValue: ShouldEmitValue<State>
     @usableFromInline let needsPrevious: Bool
     @usableFromInline let getState: GetState<State>
@@ -65,7 +69,12 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         self.reducer = reducer
         let getState: GetState<State> = { cell.read() }
         self.getState = getState
-        self.middleware = middleware?.fused(boundTo: getState)
+        self.hasMiddleware = middleware != nil
+        if let middleware {
+            self.middleware = middleware.fused(boundTo: getState)
+        } else {
+            self.middleware = { _, _ in }
+        }
         self.emitsValue = emitsValue
         self.needsPrevious = emitsValue.needsPreviousState
         self.effects = effects
@@ -433,7 +442,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         // those of the snapshot, fixed by the decision that gave this action.
         var io = IO<Action>.pure()
         var runtimeIO = IO<Action>.pure()
-        if let middleware {
+        if hasMiddleware {
             io = ComposedMiddleware.run(
                 middleware, action: dispatched.action, from: dispatched.dispatcher, state: getState)
         }
