@@ -63,16 +63,21 @@ final class StateCell<Action: Sendable, State: Sendable>: @unchecked Sendable {
     /// has changed it so far, and the read is reported through the diagnostics hook.
     @inlinable
     func read() -> State {
-        if isProcessingThread {
-            if inReducer { reportReadInReducer() }
-            return pointer.pointee
-        }
-        return readFromOtherThread()
+        guard isProcessingThread, !inReducer else { return readOtherwise() }
+        return pointer.pointee
     }
 
-    /// ``read()`` from a thread other than the processing thread: waits while the reducer runs. Out of line, so that
-    /// the processing thread's read (every `state()` of a middleware) stays a few instructions.
+    /// ``read()`` from inside the reducer or from another thread. Out of line, so that the processing thread's read
+    /// (every `state()` of a middleware) stays a few instructions, with no call that needs a stack frame.
     @usableFromInline @inline(never)
+    func readOtherwise() -> State {
+        guard isProcessingThread else { return readFromOtherThread() }
+        reportReadInReducer()
+        return pointer.pointee
+    }
+
+    /// ``read()`` from a thread other than the processing thread: waits while the reducer runs.
+    @usableFromInline
     func readFromOtherThread() -> State {
         engine.withLock(waitingOn: readersCanGo, while: { $0.readerMustWait(wokeUp: $1) }) { _ in pointer.pointee }
     }
