@@ -1,3 +1,4 @@
+import Foundation
 import Switchyard
 import Testing
 
@@ -319,6 +320,40 @@ import Testing
         let result = Snippets.run([Snippets.Increment(), Snippets.BananaAction(bananas: 3), Snippets.Increment()])
         #expect(result.state == Snippets.AppState(counter: 2, bananas: 3))
         #expect(result.bananas == [3])
+    }
+
+    // MARK: ExtendingTheStore.md
+
+    @Test func extendingTheStoreTimerCountsWhileAttachedOnly() {
+        let store = Store<Int, [Int]>(initialState: [], reducer: .reduce { action, state in state.append(action) })
+        let timer = ExtendingTheStoreSnippets.ReducerTimer()
+        let registration = timer.attach(to: store)
+        for value in 1...3 { store.dispatch(value) }
+        registration.detach()
+        store.dispatch(4)
+        #expect(timer.totals.actions == 3)
+        #expect(store.state == [1, 2, 3, 4])
+    }
+
+    @Test func extendingTheStorePauseHoldsActionsAndGivesThemBackInOrder() async {
+        let store = Store<Int, [Int]>(initialState: [], reducer: .reduce { action, state in state.append(action) })
+        let pause = ExtendingTheStoreSnippets.Pause(store)
+        store.dispatch(1)
+        pause.pause()
+        store.dispatch(2)
+        let other = Thread { store.dispatch(3) }
+        other.start()
+        await waitUntil { pause.heldCountForTests == 2 }
+        #expect(store.state == [1])
+        let resumed = Signal()
+        Task {
+            await pause.resume()
+            resumed.send()
+        }
+        let arrived = await resumed.arrives(within: .seconds(300))
+        #expect(arrived)
+        store.dispatch(4)
+        #expect(store.state == [1, 2, 3, 4])
     }
 
     // MARK: README.md

@@ -51,6 +51,7 @@ import Testing
             "Sources/Switchyard/Switchyard.docc/DrivingSwiftUIViews.md",
             "Sources/Switchyard/Switchyard.docc/InspectingAStore.md",
             "Sources/Switchyard/Switchyard.docc/PersistingState.md",
+            "Sources/Switchyard/Switchyard.docc/ExtendingTheStore.md",
         ]
         for document in expected {
             #expect(documents.contains(document), "missing \(document)")

@@ -3,36 +3,6 @@
 /// performs the decisions it returns after unlocking.
 @usableFromInline
 struct EngineState<Action: Sendable, State: Sendable>: Sendable {
-    /// The processing role and its fairness account.
-    @usableFromInline
-    struct Processing: Equatable, Sendable {
-        /// The thread that runs the pipeline.
-        @usableFromInline var thread: UInt
-        /// The owner of the action being processed: follow-ups that `thread` dispatches belong to it.
-        @usableFromInline var owner: UInt
-        /// How many actions of other owners `thread` may still process before it hands the queue over;
-        /// `Int.max` on the store's own executor, which holds no caller captive.
-        @usableFromInline var budget: Int
-
-        @inlinable
-        init(thread: UInt, owner: UInt, budget: Int) {
-            self.thread = thread
-            self.owner = owner
-            self.budget = budget
-        }
-    }
-
-    @usableFromInline
-    enum Phase: Equatable, Sendable {
-        /// Nothing to do; the next dispatch that may process here does.
-        case idle
-        /// A thread runs the pipeline.
-        case processing(Processing)
-        /// The queue was handed to the scheduler, which will process it.
-        case scheduled
-        /// The store was freed: nothing is accepted any more.
-        case closed
-    }
 
     @usableFromInline private(set) var phase = Phase.idle
     /// Whether the store was freed.
@@ -51,29 +21,30 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// unlocking, when it does.
     @usableFromInline private(set) var idleWaiters: [CheckedContinuation<Void, Never>]?
     @usableFromInline private(set) var waitingProducers = 0
-    @usableFromInline private(set) var observers: ContiguousArray<StateObserver<State>> = []
-    @usableFromInline private(set) var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
+    // The registrations below are set by the methods of `EngineState+Registrations.swift` only.
+    @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
+    @usableFromInline var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
     /// The probes attached, in the order they were attached.
-    @usableFromInline private(set) var probes: ContiguousArray<ProbeEntry<Action, State>> = []
+    @usableFromInline var probes: ContiguousArray<ProbeEntry<Action, State>> = []
     /// Which hooks `probes` set.
-    @usableFromInline private(set) var probeUse = ProbeUse.none
+    @usableFromInline var probeUse = ProbeUse.none
     /// The id of the out-of-band commit whose change runs now, on the processing thread; 0 while none does. Only that
     /// change may put actions at the front of the queue.
     @usableFromInline private(set) var runningOutOfBand: UInt64 = 0
     /// Changes with every change of `observers`, `runtime` or `probes`.
-    @usableFromInline private(set) var version: UInt64 = 0
+    @usableFromInline var version: UInt64 = 0
     /// The snapshot of `observers`, `runtime` and `probes` at `version`, made when a processing thread first
     /// asks for it; `nil` while nothing is registered.
-    @usableFromInline private(set) var registrations: Registrations<Action, State>?
+    @usableFromInline var registrations: Registrations<Action, State>?
     @usableFromInline private(set) var registrationsVersion: UInt64 = 0
     /// What the processing thread reads of `registrations` per action.
     @usableFromInline private(set) var view = ProcessorContext<Action, State>.View()
     /// Snapshots replaced while a thread processes: that thread may still use the one it was handed, so they are let
     /// go of at its next decision.
-    @usableFromInline private(set) var retired: [Registrations<Action, State>] = []
+    @usableFromInline var retired: [Registrations<Action, State>] = []
     /// Runtime middlewares whose `receiveContext` runs before they join the pipeline, by id.
-    private var reservations: [UInt64: ObjectIdentifier?] = [:]
-    private var lastID: UInt64 = 0
+    var reservations: [UInt64: ObjectIdentifier?] = [:]
+    var lastID: UInt64 = 0
     /// Whether the store has a middleware of its own, which sees each action before the reducer.
     @usableFromInline let hasMiddleware: Bool
     @usableFromInline let limits: EngineLimits
@@ -91,19 +62,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     var needsHandle: Bool { hasMiddleware || !runtime.isEmpty || probeUse.seesBeforeHandle }
 
     // MARK: - Dispatch
-
-    @usableFromInline
-    enum Admission: Equatable {
-        /// The caller holds the processing role and processes the action now; when `isReducing`, the state is
-        /// already closed for the reducer (nothing handles the action before it).
-        case process(isReducing: Bool)
-        /// Queued; the processing thread or the scheduler will process it.
-        case queued
-        /// Queued; the caller must hand the queue to the scheduler.
-        case schedule
-        /// The store is closed: the action is dropped.
-        case rejected
-    }
 
     /// Accepts an action that `thread` dispatched; `canProcessHere` says whether the scheduling policy lets that
     /// thread run the pipeline. The snapshot is refreshed when the caller is given the processing role.
@@ -259,21 +217,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
 
     // MARK: - Between actions
 
-    @usableFromInline
-    enum Step: Equatable, Sendable {
-        /// Process the action the decision gave; when `isReducing`, the state is already closed for its reducer.
-        case process(isReducing: Bool, wakeProducers: Bool)
-        /// Out-of-band commits wait: the caller keeps the role, runs the first one (``beginOutOfBand``), and decides
-        /// again. They go before any queued action.
-        case outOfBand
-        /// The queue is empty: the store is idle and the role was handed back.
-        case idle(wakeProducers: Bool)
-        /// The caller used its budget: the role was handed back and the caller must schedule the rest.
-        case handOff(wakeProducers: Bool)
-        /// The store was closed: the caller stops.
-        case stop
-    }
-
     /// Decides what the processing thread does after an action: runs the waiting out-of-band commits, takes the next
     /// queued action (counting it against the budget when another thread owns it), or hands the role back. What it
     /// lets go of goes to `released`.
@@ -390,18 +333,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
 
     // MARK: - Closing
 
-    /// What closing hands back: everything queued and registered, for release after unlocking, and the out-of-band
-    /// commits still waiting, to be told after unlocking that they never ran.
-    struct Closed {
-        var queue: ActionQueue<QueuedAction<Action>>
-        var outOfBand: ContiguousArray<OutOfBandCommit<State>>?
-        var runtime: ContiguousArray<RuntimeEntry<Action, State>>
-        var observers: ContiguousArray<StateObserver<State>>
-        var probes: ContiguousArray<ProbeEntry<Action, State>>
-        var registrations: Registrations<Action, State>?
-        var idleWaiters: [CheckedContinuation<Void, Never>]?
-    }
-
     /// Closes the engine when the store is freed: nothing is accepted or processed afterwards (the processing
     /// thread, if any, stops after the action or out-of-band commit in progress), the waiting out-of-band commits are
     /// handed back, and every waiting producer may go.
@@ -439,121 +370,5 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             idleWaiters!.append(continuation)
             return true
         }
-    }
-}
-
-// MARK: - Registrations
-
-extension EngineState {
-    // MARK: - Registrations
-
-    mutating func makeID() -> UInt64 {
-        lastID &+= 1
-        return lastID
-    }
-
-    /// Adds an observer of the commits after the current one; `nil` when the store is closed.
-    mutating func addObserver(
-        deliver: @escaping @Sendable (State) -> Void,
-        storeDidEnd: (@Sendable () -> Void)?
-    ) -> StateObserver<State>? {
-        if case .closed = phase { return nil }
-        let observer = StateObserver(id: makeID(), startAfter: commits, deliver: deliver, storeDidEnd: storeDidEnd)
-        observers.append(observer)
-        version &+= 1
-        return observer
-    }
-
-    /// Removes the observer `id` and returns it with the snapshot that held it, for release after unlocking.
-    mutating func removeObserver(id: UInt64) -> (StateObserver<State>?, Registrations<Action, State>?) {
-        guard let index = observers.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
-        return (observers.remove(at: index), changed())
-    }
-
-    /// Marks a change of the registrations and returns the stale snapshot, for release after unlocking: what was
-    /// removed is then let go of at once, unless a processing thread holds the snapshot, which lets go of it at its
-    /// next decision.
-    mutating func changed() -> Registrations<Action, State>? {
-        version &+= 1
-        defer { registrations = nil }
-        return retire(registrations)
-    }
-
-    /// Lets go of a snapshot that is no longer current: returned for release after unlocking, or, while a thread
-    /// processes (it may be using it), kept until that thread's next decision.
-    mutating func retire(_ snapshot: Registrations<Action, State>?) -> Registrations<Action, State>? {
-        guard let snapshot else { return nil }
-        guard case .processing = phase else { return snapshot }
-        retired.append(snapshot)
-        return nil
-    }
-
-    enum Reservation: Equatable {
-        /// Call the middleware's `receiveContext`, then ``activate(_:)`` it under this id.
-        case reserved(id: UInt64)
-        /// The same instance is registered (or being registered) under this id.
-        case duplicate(id: UInt64)
-        case closed
-    }
-
-    /// Reserves an id for a runtime middleware, refusing a class instance that is already registered.
-    mutating func reserveRuntime(identity: ObjectIdentifier?) -> Reservation {
-        if case .closed = phase { return .closed }
-        if let identity {
-            if let entry = runtime.first(where: { $0.identity == identity }) {
-                return .duplicate(id: entry.id)
-            }
-            if let pending = reservations.first(where: { $0.value == identity }) {
-                return .duplicate(id: pending.key)
-            }
-        }
-        let id = makeID()
-        reservations[id] = .some(identity)
-        return .reserved(id: id)
-    }
-
-    /// Adds a reserved middleware to the pipeline; `false` when it was removed or the store closed meanwhile.
-    mutating func activate(_ entry: RuntimeEntry<Action, State>) -> Bool {
-        guard reservations.removeValue(forKey: entry.id) != nil else { return false }
-        if case .closed = phase { return false }
-        runtime.append(entry)
-        version &+= 1
-        return true
-    }
-
-    /// Removes the runtime middleware `id` (or cancels its reservation) and returns it with the snapshot that held
-    /// it, for release after unlocking.
-    mutating func removeRuntime(id: UInt64) -> (RuntimeEntry<Action, State>?, Registrations<Action, State>?) {
-        reservations[id] = nil
-        guard let index = runtime.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
-        return (runtime.remove(at: index), changed())
-    }
-
-    /// Removes every runtime middleware and returns them with the snapshot that held them, for release after
-    /// unlocking.
-    mutating func removeAllRuntime() -> (ContiguousArray<RuntimeEntry<Action, State>>, Registrations<Action, State>?) {
-        reservations.removeAll()
-        defer { runtime = [] }
-        return (runtime, changed())
-    }
-
-    /// Attaches a probe after those attached before it; `nil` when the store is closed. The stale snapshot comes
-    /// back for release after unlocking.
-    mutating func addProbe(
-        _ probe: StoreProbe<Action, State>
-    ) -> (ProbeEntry<Action, State>?, Registrations<Action, State>?) {
-        if case .closed = phase { return (nil, nil) }
-        let entry = ProbeEntry(id: makeID(), probe: probe)
-        probes.append(entry)
-        probeUse = ProbeUse(probes)
-        return (entry, changed())
-    }
-
-    /// Detaches the probe `id` and returns it with the snapshot that held it, for release after unlocking.
-    mutating func removeProbe(id: UInt64) -> (ProbeEntry<Action, State>?, Registrations<Action, State>?) {
-        guard let index = probes.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
-        let removed = probes.remove(at: index)
-        probeUse = ProbeUse(probes)
-        return (removed, changed())
     }
 }

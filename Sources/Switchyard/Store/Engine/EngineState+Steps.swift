@@ -1,0 +1,74 @@
+// The engine's roles and the decisions it hands back.
+
+extension EngineState {
+    /// The processing role and its fairness account.
+    @usableFromInline
+    struct Processing: Equatable, Sendable {
+        /// The thread that runs the pipeline.
+        @usableFromInline var thread: UInt
+        /// The owner of the action being processed: follow-ups that `thread` dispatches belong to it.
+        @usableFromInline var owner: UInt
+        /// How many actions of other owners `thread` may still process before it hands the queue over;
+        /// `Int.max` on the store's own executor, which holds no caller captive.
+        @usableFromInline var budget: Int
+
+        @inlinable
+        init(thread: UInt, owner: UInt, budget: Int) {
+            self.thread = thread
+            self.owner = owner
+            self.budget = budget
+        }
+    }
+
+    @usableFromInline
+    enum Phase: Equatable, Sendable {
+        /// Nothing to do; the next dispatch that may process here does.
+        case idle
+        /// A thread runs the pipeline.
+        case processing(Processing)
+        /// The queue was handed to the scheduler, which will process it.
+        case scheduled
+        /// The store was freed: nothing is accepted any more.
+        case closed
+    }
+
+    @usableFromInline
+    enum Admission: Equatable {
+        /// The caller holds the processing role and processes the action now; when `isReducing`, the state is
+        /// already closed for the reducer (nothing handles the action before it).
+        case process(isReducing: Bool)
+        /// Queued; the processing thread or the scheduler will process it.
+        case queued
+        /// Queued; the caller must hand the queue to the scheduler.
+        case schedule
+        /// The store is closed: the action is dropped.
+        case rejected
+    }
+
+    @usableFromInline
+    enum Step: Equatable, Sendable {
+        /// Process the action the decision gave; when `isReducing`, the state is already closed for its reducer.
+        case process(isReducing: Bool, wakeProducers: Bool)
+        /// Out-of-band commits wait: the caller keeps the role, runs the first one (``beginOutOfBand``), and decides
+        /// again. They go before any queued action.
+        case outOfBand
+        /// The queue is empty: the store is idle and the role was handed back.
+        case idle(wakeProducers: Bool)
+        /// The caller used its budget: the role was handed back and the caller must schedule the rest.
+        case handOff(wakeProducers: Bool)
+        /// The store was closed: the caller stops.
+        case stop
+    }
+
+    /// What closing hands back: everything queued and registered, for release after unlocking, and the out-of-band
+    /// commits still waiting, to be told after unlocking that they never ran.
+    struct Closed {
+        var queue: ActionQueue<QueuedAction<Action>>
+        var outOfBand: ContiguousArray<OutOfBandCommit<State>>?
+        var runtime: ContiguousArray<RuntimeEntry<Action, State>>
+        var observers: ContiguousArray<StateObserver<State>>
+        var probes: ContiguousArray<ProbeEntry<Action, State>>
+        var registrations: Registrations<Action, State>?
+        var idleWaiters: [CheckedContinuation<Void, Never>]?
+    }
+}
