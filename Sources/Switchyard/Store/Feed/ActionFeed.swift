@@ -186,7 +186,7 @@ public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sen
     // MARK: The store's processing thread
 
     /// Queues `dispatched`, whose pipeline has just run; returns what the processing thread does next (``complete(_:)``).
-    @inlinable
+    @inlinable @inline(__always)
     func append(_ dispatched: consuming DispatchedAction<Action>) -> FeedTicket {
         // Closed: what the store processes from now on is not queued.
         if signals.load(ordering: .relaxed) & Signal.closing != 0 { return .closed }
