@@ -1,3 +1,4 @@
+import Foundation
 import Switchyard
 
 #if swift(>=6)
@@ -27,6 +28,7 @@ var workloads: [Workload] {
         Workload(name: "w1", run: runCounter),
         Workload(name: "w1e", run: runCounterWithErasedIdentity),
         Workload(name: "w1r", run: runCounterWithRuntimeMiddleware),
+        Workload(name: "t1", run: runCounterWithTimingProbe),
         Workload(name: "w2", run: runTenMiddlewares),
         Workload(name: "w2e", run: runTenErasedMiddlewares),
         Workload(name: "w3", run: runHundredLiftedMiddlewares),
@@ -140,6 +142,36 @@ func runCounterWithRuntimeMiddleware(_ count: Int) {
     let registration = store.runtimeMiddlewares.add(StateReadingMiddleware())
     dispatchIncrements(store, count)
     registration.remove()
+}
+
+/// What the timing probe of t1 adds up, as a tool of the app's would.
+final class ReducerTime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nanoseconds: UInt64 = 0
+    private var actions = 0
+
+    func add(_ reduced: ReducedAction<CounterAction, Counter>) {
+        lock.lock()
+        nanoseconds &+= reduced.reduceNanoseconds
+        actions += 1
+        lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return actions
+    }
+}
+
+/// T1: W1 with a probe attached that adds up the time of each reducer: what a tool that times every action costs.
+func runCounterWithTimingProbe(_ count: Int) {
+    let store = makeStore(Counter(), counterReducer)
+    let time = ReducerTime()
+    let registration = store.attach(StoreProbe(didReduce: { time.add($0) }))
+    dispatchIncrements(store, count)
+    registration.detach()
+    precondition(time.count == count, "the probe missed actions")
 }
 
 /// W2e: W2's ten middlewares, each erased, appended one at a time.

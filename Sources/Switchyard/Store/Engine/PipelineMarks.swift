@@ -98,20 +98,18 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
     mutating func reduced(_ dispatched: DispatchedAction<Action>, _ state: @autoclosure () -> State) {
         reducedAt = monotonicNanoseconds()
         registrations._withUnsafeGuaranteedRef { registrations in
-            var reduced: ReducedAction<Action, State>?
-            for entry in registrations.probes {
-                guard let didReduce = entry.probe.didReduce else { continue }
-                if reduced == nil {
-                    reduced = ReducedAction(
-                        dispatched: dispatched,
-                        origin: origin,
-                        startedAt: startedAt,
-                        handleNanoseconds: handledAt - startedAt,
-                        reduceNanoseconds: reducedAt - handledAt,
-                        state: state()
-                    )
-                }
-                didReduce(reduced.unsafelyUnwrapped)
+            // Borrowed from the snapshot, which never changes: no hook is copied, and the action is made once.
+            registrations.reduceTimers.withUnsafeBufferPointer { hooks in
+                guard !hooks.isEmpty else { return }
+                let reduced = ReducedAction(
+                    dispatched: dispatched,
+                    origin: origin,
+                    startedAt: startedAt,
+                    handleNanoseconds: handledAt - startedAt,
+                    reduceNanoseconds: reducedAt - handledAt,
+                    state: state()
+                )
+                for index in hooks.indices { hooks[index](reduced) }
             }
         }
     }
@@ -121,7 +119,9 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
     func didRunEffects() {
         let nanoseconds = monotonicNanoseconds() - reducedAt
         registrations._withUnsafeGuaranteedRef { registrations in
-            for entry in registrations.probes { entry.probe.didRunEffects?(nanoseconds) }
+            registrations.effectTimers.withUnsafeBufferPointer { hooks in
+                for index in hooks.indices { hooks[index](nanoseconds) }
+            }
         }
     }
 }

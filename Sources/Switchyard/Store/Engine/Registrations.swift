@@ -14,6 +14,11 @@ final class Registrations<Action: Sendable, State: Sendable>: Sendable {
             @Sendable (consuming DispatchedAction<Action>, ProcessedAction<State>) -> Void
         >
 
+    /// The `didReduce` hooks of `probes`, in the same order: the pipeline calls them without copying each probe.
+    @usableFromInline let reduceTimers: ContiguousArray<@Sendable (ReducedAction<Action, State>) -> Void>
+    /// The `didRunEffects` hooks of `probes`, in the same order.
+    @usableFromInline let effectTimers: ContiguousArray<@Sendable (UInt64) -> Void>
+
     @usableFromInline
     init(
         observers: ContiguousArray<StateObserver<State>>,
@@ -25,5 +30,7 @@ final class Registrations<Action: Sendable, State: Sendable>: Sendable {
         self.probes = probes
         self.keepers = ContiguousArray(probes.compactMap(\.probe.didProcess))
         self.feeds = ContiguousArray(probes.compactMap(\.probe.feed))
+        self.reduceTimers = ContiguousArray(probes.compactMap(\.probe.didReduce))
+        self.effectTimers = ContiguousArray(probes.compactMap(\.probe.didRunEffects))
     }
 }
