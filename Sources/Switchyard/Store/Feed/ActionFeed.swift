@@ -126,7 +126,7 @@ struct FeedTicket: Sendable {
 /// holds it.
 ///
 /// `@unchecked Sendable`: besides what its lock and atomics protect, the feed holds the processing thread's position
-/// (``producer``), which only the thread that holds the store's processing role touches.
+/// (`producer`), which only the thread that holds the store's processing role touches.
 public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sendable {
     /// The flags of ``signals``.
     @usableFromInline enum Signal {
