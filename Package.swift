@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SwitchyardCombine", targets: ["SwitchyardCombine"]),
         .library(name: "SwitchyardInspector", targets: ["SwitchyardInspector"]),
         .library(name: "SwitchyardSwiftRex", targets: ["SwitchyardSwiftRex"]),
+        .library(name: "SwitchyardCombineRex", targets: ["SwitchyardCombineRex"]),
         .library(name: "SwitchyardPersistence", targets: ["SwitchyardPersistence"]),
     ],
     dependencies: [
@@ -96,6 +97,9 @@ let package = Package(
         ),
         // What exists only so that code written for SwiftRex and BridgeMiddleware compiles with the import changed.
         .target(name: "SwitchyardSwiftRex", dependencies: ["Switchyard"]),
+        // CombineRex's effect layer (`EffectMiddleware`, `Effect`, `FireAndForget`) for code written for SwiftRex 0.8:
+        // it brings SwitchyardSwiftRex, SwitchyardCombine and Foundation, as `import CombineRex` did.
+        .target(name: "SwitchyardCombineRex", dependencies: ["SwitchyardSwiftRex", "SwitchyardCombine"]),
         .testTarget(
             name: "SwitchyardInspectorTests",
             dependencies: ["SwitchyardInspector", "Switchyard"]
@@ -125,6 +129,13 @@ let package = Package(
         .testTarget(
             name: "SwiftRexCompatibilityTests",
             dependencies: ["SwitchyardSwiftRex"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // CombineRex's effect layer, tested as SwiftRex apps use it: with `import SwitchyardCombineRex` alone, in Swift 5
+        // language mode.
+        .testTarget(
+            name: "SwitchyardCombineRexTests",
+            dependencies: ["SwitchyardCombineRex"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

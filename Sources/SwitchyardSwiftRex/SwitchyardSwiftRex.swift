@@ -1,6 +1,6 @@
 // What exists only so that code written for SwiftRex 0.8 and BridgeMiddleware 0.1.3 compiles unchanged: change
-// `import SwiftRex`, `import CombineRex` and `import BridgeMiddleware` to `import SwitchyardSwiftRex`, which brings
-// the whole of Switchyard with it.
+// `import SwiftRex` and `import BridgeMiddleware` to `import SwitchyardSwiftRex`, which brings the whole of
+// Switchyard with it, and `import CombineRex` to `import SwitchyardCombineRex`, which brings this module too.
 @_exported import Switchyard
 
 /// Does nothing with `value`: BridgeMiddleware's way to say that a result is not needed.
