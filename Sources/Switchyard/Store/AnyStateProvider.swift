@@ -53,4 +53,17 @@ extension StateProvider {
     public func eraseToAnyStateProvider() -> AnyStateProvider<StateType> {
         AnyStateProvider(self)
     }
+
+    /// A provider of `transform` applied to each state of this one.
+    ///
+    /// ```swift
+    /// let count = store.map { $0.count }
+    /// let subscription = count.subscribe { print($0) }
+    /// ```
+    @preconcurrency
+    public func map<NewStateType>(
+        _ transform: @escaping @Sendable (StateType) -> NewStateType
+    ) -> AnyStateProvider<NewStateType> {
+        eraseToAnyStateProvider().map(transform)
+    }
 }

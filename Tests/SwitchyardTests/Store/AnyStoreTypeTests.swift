@@ -52,6 +52,21 @@ import Testing
         #expect(seen.values.map(\.action) == [2, 7])
     }
 
+    @Test func anyStateProviderMapsItsStateAsAnErasedOneDoes() {
+        let store = makeStore()
+        let names = store.map { "\($0.name) \($0.count)" }
+        let projection = store.projection(action: { $0 }, state: \.count)
+        let doubled = projection.map { $0 * 2 }
+        let seen = Recorder<String>()
+        let subscription = names.subscribe { seen.append(DispatchedAction($0, dispatcher: .here())) }
+        store.dispatch(.counter(3))
+        subscription.cancel()
+        store.dispatch(.counter(1))
+        #expect(names.state == "app 4")
+        #expect(doubled.state == 8)
+        #expect(seen.values.map(\.action) == ["app 3"])
+    }
+
     @Test func erasingAnErasedStoreKeepsIt() {
         let store = makeStore()
         let erased = store.eraseToAnyStoreType()
