@@ -120,6 +120,9 @@ public final class EffectMiddleware<InputActionType, OutputActionType, StateType
 
     /// How many effects run now, for tests.
     var runningCount: Int { running.withLock { $0.count } }
+
+    /// The subscriptions of the effects running under a token, by token, as CombineRex's tests read them.
+    var cancellables: [AnyHashable: AnyCancellable] { running.withLock { $0.tokened } }
 }
 
 extension EffectMiddleware {

@@ -16,6 +16,9 @@ struct RunningEffects: @unchecked Sendable {
     /// How many effects run.
     var count: Int { byToken.count + withoutToken.count }
 
+    /// The subscriptions of the effects with a token, kept once `sink` returned.
+    var tokened: [AnyHashable: AnyCancellable] { byToken.compactMapValues(\.subscription) }
+
     /// Numbers a new effect; returns the subscription of the effect it replaces under `token`, to cancel.
     mutating func begin(token: AnyHashable?) -> (id: UInt64, replaced: AnyCancellable?) {
         lastID &+= 1
