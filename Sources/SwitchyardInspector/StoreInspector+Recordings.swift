@@ -1,4 +1,4 @@
-@_spi(Inspection) import Switchyard
+import Switchyard
 
 /// An action recorded outside the inspector, such as one a persisted store journaled, to show with
 /// ``StoreInspector/importRecording(base:actions:)``.

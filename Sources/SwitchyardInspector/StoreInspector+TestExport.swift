@@ -1,4 +1,4 @@
-@_spi(Inspection) import Switchyard
+import Switchyard
 
 extension StoreInspector {
     /// The recorded history as a Swift Testing test that replays it with `TestStore`: `send` for the actions the

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-@_spi(Inspection) import Switchyard
+import Switchyard
 import SwitchyardPersistence
 import Testing
 
