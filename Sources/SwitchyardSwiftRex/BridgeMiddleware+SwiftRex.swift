@@ -1,7 +1,8 @@
 import Switchyard
 
 // BridgeMiddleware 0.1.3's spellings. Its `file:`, `line:` and `function:` parameters came in that order; they are
-// kept so, with `#fileID` as the default file (a full path would put a build machine's folders in every log).
+// kept so, with `#fileID` as the default file (a full path would put a build machine's folders in every log). As in
+// 0.1.3, the provenance line names the file and the function as they are given: "at <file>, <function>:<line>".
 extension BridgeMiddleware {
     /// A copy of this middleware with one more bridge: `mapping` looks at each action, before the reducer, and gives
     /// the derived action, or `nil` for none; `predicate` decides, after the reducer, whether to dispatch it.
@@ -24,7 +25,7 @@ extension BridgeMiddleware {
             extract: mapping,
             derive: { derived, _ in derived },
             predicate: predicate,
-            place: Self.place(file: file, function: function, line: line)
+            place: "\(file), \(function):\(line)"
         )
     }
 
@@ -43,7 +44,7 @@ extension BridgeMiddleware {
             extract: { $0[keyPath: keyPath] },
             derive: { value, _ in derive(value) },
             predicate: predicate,
-            place: Self.place(file: file, function: function, line: line)
+            place: "\(file), \(function):\(line)"
         )
     }
 
@@ -66,7 +67,7 @@ extension BridgeMiddleware {
             extract: { $0[keyPath: keyPath] },
             derive: { _, _ in derived() },
             predicate: predicate,
-            place: Self.place(file: file, function: function, line: line)
+            place: "\(file), \(function):\(line)"
         )
     }
 
@@ -90,7 +91,7 @@ extension BridgeMiddleware {
             extract: { $0 },
             derive: { action, state in mapping(action, state) },
             predicate: nil,
-            place: Self.place(file: file, function: function, line: line)
+            place: "\(file), \(function):\(line)"
         )
     }
 }

@@ -123,7 +123,23 @@ private func run(
         }
         io.run(AnyActionHandler { dispatched in seen.append(dispatched.dispatcher.info ?? "") })
         #expect(seen.count == 1)
-        #expect(seen.first?.hasPrefix("Bridged from ping at BridgeMiddlewareSwiftRexTests.swift, ") == true)
+        #expect(
+            seen.first?.hasPrefix(
+                "Bridged from ping at SwiftRexCompatibilityTests/BridgeMiddlewareSwiftRexTests.swift, ")
+                == true)
+    }
+
+    @Test func theProvenanceNamesTheFileAndFunctionAsGivenAs0_1_3Did() {
+        let middleware = BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState>()
+            .bridge(
+                on: \BridgedAppAction.ping, dispatch: .pong, file: "/Users/me/App/Bridges.swift", line: 7,
+                function: "App")
+        var seen: [String] = []
+        middleware.handle(action: .ping, from: ActionSource(file: "F", function: "f", line: 1, info: nil)) {
+            BridgedAppState()
+        }
+        .run(AnyActionHandler { dispatched in seen.append(dispatched.dispatcher.info ?? "") })
+        #expect(seen == ["Bridged from ping at /Users/me/App/Bridges.swift, App:7"])
     }
 
     @Test func liftedToACollectionItStaysABridgeMiddleware() {
