@@ -112,7 +112,12 @@ where StateType: Identifiable & Sendable, StateType.ID: Sendable, InputActionTyp
             bridges: bridges.map { bridge in
                 let lifted = BridgeMiddleware(bridges: [bridge]).eraseToAnyMiddleware()
                     .liftToCollection(action: actionMap, stateCollection: stateCollection)
-                return { action, dispatcher, state in lifted.handle(action: action, from: dispatcher, state: state) }
+                return { action, dispatcher, state in
+                    namingTheAppsAction(
+                        lifted.handle(action: action, from: dispatcher, state: state),
+                        action,
+                        element: action[keyPath: actionMap]?.action)
+                }
             }
         )
     }
@@ -132,8 +137,40 @@ extension BridgeMiddleware where StateType: Identifiable & Sendable, StateType.I
             bridges: bridges.map { bridge in
                 let lifted = BridgeMiddleware(bridges: [bridge]).eraseToAnyMiddleware()
                     .liftToCollection(inputAction: actionMap, outputAction: outputMap, state: stateCollection)
-                return { action, dispatcher, state in lifted.handle(action: action, from: dispatcher, state: state) }
+                return { action, dispatcher, state in
+                    namingTheAppsAction(
+                        lifted.handle(action: action, from: dispatcher, state: state),
+                        action,
+                        element: actionMap(action)?.action)
+                }
             }
         )
+    }
+}
+
+/// `io`, its derived actions' provenance naming the app's action that was bridged (`Bridged from
+/// row(ElementIDAction(id: 2, action: tap)) at …`) rather than the element's (`Bridged from tap at …`), as
+/// BridgeMiddleware 0.1.3's `liftToCollection` did.
+private func namingTheAppsAction<Output>(_ io: IO<Output>, _ action: some Any, element: Any?) -> IO<Output> {
+    guard !io.isPure, let element else { return io }
+    let local = "Bridged from \(element) at "
+    let global = "Bridged from \(action) at "
+    return IO { output in
+        io.run(
+            AnyActionHandler { dispatched in
+                output.dispatch(
+                    dispatched.action, from: dispatched.dispatcher.replacingLastInfoLine(local, with: global))
+            })
+    }
+}
+
+extension ActionSource {
+    /// This source with the prefix `local` of its last info line replaced by `global`, when the line starts so.
+    fileprivate func replacingLastInfoLine(_ local: String, with global: String) -> ActionSource {
+        guard let info else { return self }
+        var lines = info.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let last = lines.last, last.hasPrefix(local) else { return self }
+        lines[lines.count - 1] = Substring(global + last.dropFirst(local.count))
+        return ActionSource(file: file, function: function, line: line, info: lines.joined(separator: "\n"))
     }
 }

@@ -154,6 +154,30 @@ private func run(
         #expect(store.state.rows == [BridgedRow(id: 1), BridgedRow(id: 2, taps: 1, highlighted: true)])
     }
 
+    @Test func liftedToACollectionTheProvenanceNamesTheAppsActionAs0_1_3Did() {
+        let rowBridges = BridgeMiddleware<BridgedRowAction, BridgedRowAction, BridgedRow>()
+            .bridge({ action in action == .tap ? .highlight : nil }, file: "Rows.swift", line: 3, function: "rows")
+        let byKeyPath: BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState> =
+            rowBridges.liftToCollection(action: \BridgedAppAction.row, stateCollection: \BridgedAppState.rows)
+        let byClosures: BridgeMiddleware<BridgedAppAction, BridgedAppAction, BridgedAppState> =
+            rowBridges.liftToCollection(
+                inputAction: { $0.row }, outputAction: BridgedAppAction.row, stateCollection: { $0.rows })
+        for lifted in [byKeyPath, byClosures] {
+            var seen: [String] = []
+            lifted.handle(
+                action: .row(ElementIDAction(id: 2, action: .tap)),
+                from: ActionSource(file: "F", function: "f", line: 1, info: "tapped")
+            ) { BridgedAppState() }
+            .run(AnyActionHandler { dispatched in seen.append(dispatched.dispatcher.info ?? "") })
+            // "Bridged from row(ElementIDAction(id: 2, action: tap)) at …", with the types' full names.
+            #expect(seen.count == 1)
+            let line = seen.first ?? ""
+            #expect(line.hasPrefix("tapped\nBridged from row("))
+            #expect(line.contains("id: 2"))
+            #expect(line.hasSuffix(".tap)) at Rows.swift, rows:3"))
+        }
+    }
+
     @Test func liftedToACollectionWithClosures() {
         let rowBridges = BridgeMiddleware<BridgedRowAction, BridgedRowAction, BridgedRow>()
             .bridge({ action in action == .tap ? .highlight : nil })
