@@ -23,23 +23,28 @@ where
 
     private let store: ReduxStoreBase<ActionType, StateType>
 
-    /// A pipeline on the subject that `state` gives, sending each state as `emitsValue` decides.
+    /// A pipeline on the subject that `state` gives, sending each state as `emitsValue` decides; `scheduling` says
+    /// which thread processes the actions (`.mainThread` keeps them on the main thread, as SwiftRex did).
     public init(
         state: () -> UnfailableReplayLastSubjectType<StateType>,
         reducer: Reducer<ActionType, StateType>,
         middleware: MiddlewareType,
-        emitsValue: ShouldEmitValue<StateType>
+        emitsValue: ShouldEmitValue<StateType>,
+        scheduling: SchedulingPolicy = .callerThread
     ) {
-        store = ReduxStoreBase(subject: state(), reducer: reducer, middleware: middleware, emitsValue: emitsValue)
+        store = ReduxStoreBase(
+            subject: state(), reducer: reducer, middleware: middleware, emitsValue: emitsValue, scheduling: scheduling)
     }
 
     /// A pipeline on the subject that `state` gives, sending each state that differs from the previous one.
     public convenience init(
         state: () -> UnfailableReplayLastSubjectType<StateType>,
         reducer: Reducer<ActionType, StateType>,
-        middleware: MiddlewareType
+        middleware: MiddlewareType,
+        scheduling: SchedulingPolicy = .callerThread
     ) where StateType: Equatable {
-        self.init(state: state, reducer: reducer, middleware: middleware, emitsValue: .whenDifferent)
+        self.init(
+            state: state, reducer: reducer, middleware: middleware, emitsValue: .whenDifferent, scheduling: scheduling)
     }
 
     /// Accepts an action from any thread, as a store does.

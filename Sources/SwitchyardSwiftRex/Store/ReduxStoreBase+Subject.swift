@@ -12,13 +12,15 @@ extension ReduxStoreBase {
     /// ```
     ///
     /// The store keeps its own copy of the state: a value sent to the subject by anything other than the store does
-    /// not change the store's state.
+    /// not change the store's state. With `scheduling: .mainThread`, the store processes every action on the main
+    /// thread and the subject receives each state there, as SwiftRex's store did.
     @preconcurrency
     public convenience init<M: MiddlewareProtocol & Sendable>(
         subject: UnfailableReplayLastSubjectType<StateType>,
         reducer: Reducer<ActionType, StateType>,
         middleware: M,
-        emitsValue: ShouldEmitValue<StateType> = .always
+        emitsValue: ShouldEmitValue<StateType> = .always,
+        scheduling: SchedulingPolicy = .callerThread
     ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
         let send = subject.subscriber.onValue
         self.init(
@@ -29,7 +31,8 @@ extension ReduxStoreBase {
                 if emitsValue.shouldEmit(previous: previous, new: state) { send(state) }
             },
             middleware: middleware,
-            emitsValue: emitsValue
+            emitsValue: emitsValue,
+            scheduling: scheduling
         )
     }
 }

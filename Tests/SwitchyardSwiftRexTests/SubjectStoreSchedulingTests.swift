@@ -1,0 +1,75 @@
+import Foundation
+import SwitchyardSwiftRex
+import Testing
+
+/// A key set on the main queue alone: its value is visible exactly while the main queue runs.
+private let mainQueueKey: DispatchSpecificKey<UInt8> = {
+    let key = DispatchSpecificKey<UInt8>()
+    DispatchQueue.main.setSpecific(key: key, value: 1)
+    return key
+}()
+
+/// Whether the caller runs on the main queue (the main thread; on Linux, the thread that drains the main queue).
+private func isOnMainQueue() -> Bool {
+    DispatchQueue.getSpecific(key: mainQueueKey) == 1
+}
+
+/// A store or pipeline on a subject can keep its pipeline on the main thread, as SwiftRex's did.
+@Suite struct SubjectStoreSchedulingTests {
+    /// Whether each reduction ran on the main thread, and each value the subject received.
+    final class Seen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var reducedOnMain: [Bool] = []
+        private var sent: [Int] = []
+
+        func reduced() { lock.withLock { reducedOnMain.append(isOnMainQueue()) } }
+        func received(_ value: Int) { lock.withLock { sent.append(value) } }
+        var reductions: [Bool] { lock.withLock { reducedOnMain } }
+        var values: [Int] { lock.withLock { sent } }
+    }
+
+    static func reducer(_ seen: Seen) -> Reducer<Int, Int> {
+        .reduce { action, state in
+            seen.reduced()
+            state += action
+        }
+    }
+
+    /// Polls `condition` until it holds or a minute passes.
+    static func eventually(_ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while !condition() {
+            if Date() > deadline { return false }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return true
+    }
+
+    @Test func aStoreOnASubjectWithTheMainThreadPolicyReducesOnTheMainThread() async {
+        _ = mainQueueKey
+        let seen = Seen()
+        let subject = UnfailableReplayLastSubjectType(initialValue: 0)
+        let subscription = subject.publisher.subscribe(SubscriberType(onValue: { seen.received($0) }))
+        let store = ReduxStoreBase<Int, Int>(
+            subject: subject, reducer: Self.reducer(seen), middleware: IdentityMiddleware(), scheduling: .mainThread)
+        Thread { for _ in 0..<3 { store.dispatch(1) } }.start()
+        let done = await Self.eventually { store.state == 3 }
+        #expect(done)
+        #expect(seen.reductions == [true, true, true])
+        #expect(seen.values == [0, 1, 2, 3])
+        subscription.unsubscribe()
+    }
+
+    @Test func aPipelineWithTheMainThreadPolicyReducesOnTheMainThread() async {
+        _ = mainQueueKey
+        let seen = Seen()
+        let subject = UnfailableReplayLastSubjectType(initialValue: 0)
+        let pipeline = ReduxPipelineWrapper(
+            state: { subject }, reducer: Self.reducer(seen), middleware: IdentityMiddleware<Int, Int, Int>(),
+            scheduling: .mainThread)
+        Thread { pipeline.dispatch(2) }.start()
+        let done = await Self.eventually { subject.value() == 2 }
+        #expect(done)
+        #expect(seen.reductions == [true])
+    }
+}
