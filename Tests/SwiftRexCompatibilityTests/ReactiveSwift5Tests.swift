@@ -51,6 +51,30 @@ import Testing
         subscription.unsubscribe()
     }
 
+    @Test func aDiscardedSubscriptionKeepsDeliveringUntilTheStoreEndsAsSwiftRexDid() {
+        var store: Store<CounterAction, Int>? = Store(initialState: 0, reducer: Self.counterReducer)
+        let received = Received<Int>()
+        _ = store!.statePublisher.subscribe(received.subscriber)
+        store?.dispatch(.increment)
+        store?.dispatch(.increment)
+        #expect(received.values == [0, 1, 2])
+        weak let freed = store
+        store = nil
+        #expect(freed == nil)
+        #expect(received.completed == 1)
+    }
+
+    @Test func unsubscribingStopsADiscardedSubscriptionsTwin() {
+        let store = Store(initialState: 0, reducer: Self.counterReducer)
+        let received = Received<Int>()
+        let subscription = store.statePublisher.subscribe(received.subscriber)
+        store.dispatch(.increment)
+        subscription.unsubscribe()
+        subscription.unsubscribe()
+        store.dispatch(.increment)
+        #expect(received.values == [0, 1])
+    }
+
     @Test func theSubscriptionComesFirst() {
         let store = Store(initialState: 1, reducer: Self.counterReducer)
         let events = Trace()

@@ -17,24 +17,34 @@ extension StateProvider {
     /// ```
     ///
     /// A store and its projections replay and subscribe in one step, so no state is missed or repeated. Another
-    /// provider is subscribed first and read after: a state committed between the two may arrive twice.
+    /// provider is subscribed first and read after: a state committed between the two may arrive twice. As in
+    /// SwiftRex, a subscription lasts until its `unsubscribe()` or the store's end, even when what `subscribe`
+    /// returned is discarded.
     public var statePublisher: UnfailablePublisherType<StateType> {
         PublisherType { subscriber in
             let delivery = OrderedDelivery(to: subscriber)
+            // The store's registration of the observer keeps the subscription, so that it lasts until `unsubscribe()`
+            // or the store's end, as SwiftRex's did, even when the caller lets go of what `subscribe` returned.
+            let kept = KeptSubscription()
             let current: StateType
             let subscription: StoreSubscription
             if let replaying = self as? any ReplayingStateProvider<StateType> {
                 (current, subscription) = replaying.subscribeReplaying(
                     storeDidEnd: { delivery.send(.completed(nil)) },
-                    observer: { delivery.send(.value($0)) }
+                    observer: { state in
+                        withExtendedLifetime(kept) { delivery.send(.value(state)) }
+                    }
                 )
             } else {
-                subscription = subscribe { delivery.send(.value($0)) }
+                subscription = subscribe { state in
+                    withExtendedLifetime(kept) { delivery.send(.value(state)) }
+                }
                 current = state
             }
-            subscriber.onSubscribe(subscription)
+            kept.keep(subscription)
+            subscriber.onSubscribe(kept)
             delivery.start(with: current)
-            return subscription
+            return kept
         }
     }
 }
@@ -126,5 +136,26 @@ private struct UncheckedSubscription: @unchecked Sendable {
 
     init(_ subscription: any SubscriptionType) {
         self.subscription = subscription
+    }
+}
+
+/// A subscription of ``StateProvider/statePublisher``: it ends when ``unsubscribe()`` is called or the store is freed,
+/// not when it is released, as SwiftRex's subscriptions did. The store's registration of the observer holds it.
+final class KeptSubscription: SubscriptionType, Sendable {
+    private let subscription = LockedValue<StoreSubscription?>(nil)
+
+    /// Holds `subscription` until ``unsubscribe()``.
+    func keep(_ subscription: StoreSubscription) {
+        self.subscription.withLock { $0 = subscription }
+    }
+
+    /// Stops delivery.
+    func unsubscribe() {
+        let taken = subscription.withLock { kept in
+            defer { kept = nil }
+            return kept
+        }
+        // Cancelled after unlocking: cancelling unregisters the observer, which releases this object's last holder.
+        taken?.cancel()
     }
 }
