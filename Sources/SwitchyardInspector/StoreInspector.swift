@@ -36,7 +36,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
 
     let recorder: Recorder<Action, State>
     let codec: InspectorCodec<Action, State>
-    private let store: WeakStore<Action, State>
+    private let store: WeakReference<ReduxStoreBase<Action, State>>
     /// The inspector's probe on the store.
     let registration: StoreProbeRegistration<Action, State>
     let stateTypeName = String(reflecting: State.self)
@@ -118,7 +118,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     ) {
         self.recorder = recorder
         self.codec = codec
-        self.store = WeakStore(store)
+        self.store = WeakReference(store)
         self.registration = registration
         recorder.setHeldLimitReached { [weak self] in
             guard let self else { return }
@@ -137,7 +137,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
             defer { state.held = [] }
             return state.held
         }
-        for action in held { store.value?.dispatch(action.dispatched) }
+        for action in held { store.object?.dispatch(action.dispatched) }
     }
 
     // MARK: - Reading the history
@@ -202,7 +202,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     }
 
     func travel(to id: Int) async -> Travel {
-        guard store.value != nil else { return .notFound }
+        guard store.object != nil else { return .notFound }
         let recorder = recorder
         let canJump = recorder.withState { state in
             guard !state.isImported, state.history.entry(id) != nil else { return false }
@@ -230,7 +230,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     }
 
     func returnToPresent(reachedHeldLimit: Bool) async {
-        guard let store = store.value else { return }
+        guard let store = store.object else { return }
         let recorder = recorder
         guard recorder.withState({ $0.mode != .present }) else { return }
         // One commit gives the store its present state back and puts the held actions at the front of its queue:
@@ -263,7 +263,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// history, when the history is an imported session or when the store was freed.
     @discardableResult
     public func setSkipped(_ id: Int, _ isSkipped: Bool) async -> Bool {
-        guard store.value != nil else { return false }
+        guard store.object != nil else { return false }
         let recorder = recorder
         let reducer = registration.reducer
         let exists = recorder.withState { state in !state.isImported && state.history.entry(id) != nil }
@@ -293,26 +293,11 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// Dispatches `action` to the store, as the page's dispatch box does; its source says it came from the
     /// inspector. While the store shows a recorded state, the action is held like any other.
     public func dispatch(_ action: Action, info: String? = nil) {
-        store.value?.dispatch(
+        store.object?.dispatch(
             DispatchedAction(action, dispatcher: ActionSource(file: "Inspector", function: "page", line: 0, info: info))
         )
     }
 
     /// The store, while it lives.
-    var liveStore: ReduxStoreBase<Action, State>? { store.value }
-}
-
-/// A weak reference to the inspected store: the store does not live longer because it is inspected.
-final class WeakStore<Action: Sendable, State: Sendable>: Sendable {
-    private let reference: LockedValue<Weak>
-
-    private struct Weak: @unchecked Sendable {
-        weak var store: ReduxStoreBase<Action, State>?
-    }
-
-    init(_ store: ReduxStoreBase<Action, State>) {
-        reference = LockedValue(Weak(store: store))
-    }
-
-    var value: ReduxStoreBase<Action, State>? { reference.withLock { $0.store } }
+    var liveStore: ReduxStoreBase<Action, State>? { store.object }
 }

@@ -229,11 +229,17 @@ public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sen
     /// Hands the state after the action `seq` for a snapshot, as `append` asked.
     @inlinable @inline(never)
     func setSnapshot(_ seq: Int64, state snapshot: State) {
+        replaceSnapshot(seq, with: snapshot)
+    }
+
+    /// Makes `snapshot` the state after the action `seq`, replacing one the consumer had not taken yet (released
+    /// after the unlock), and wakes the consumer.
+    @usableFromInline
+    func replaceSnapshot(_ seq: Int64, with snapshot: State) {
         let replaced = state.withLock { state in
             defer { state.snapshot = (seq, snapshot) }
             return state.snapshot
         }
-        // A snapshot the consumer had not taken yet is released here, after the unlock.
         withExtendedLifetime(replaced) {}
         wakeConsumer()
     }
@@ -244,14 +250,8 @@ public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sen
     @usableFromInline
     func stateReplaced(_ newState: State) {
         if signals.load(ordering: .relaxed) & Signal.closing != 0 { return }
-        let seq = producer.pointee.seq
         producer.pointee.sinceSnapshot = 0
-        let replaced = state.withLock { state in
-            defer { state.snapshot = (seq, newState) }
-            return state.snapshot
-        }
-        withExtendedLifetime(replaced) {}
-        wakeConsumer()
+        replaceSnapshot(producer.pointee.seq, with: newState)
     }
 
     /// After `append`, before the engine's next decision: wakes the consumer, and waits (for room, or for the

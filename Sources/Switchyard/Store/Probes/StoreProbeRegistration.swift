@@ -8,18 +8,18 @@ public final class StoreProbeRegistration<Action: Sendable, State: Sendable>: Se
     public let id: UInt64
     /// The store's reducer, for a tool that replays actions it recorded (the reducer is pure).
     public let reducer: Reducer<Action, State>
-    private let core: WeakCore<Action, State>
+    private let core: WeakReference<StoreCore<Action, State>>
 
     init(id: UInt64, core: StoreCore<Action, State>) {
         self.id = id
         self.reducer = core.reducer
-        self.core = WeakCore(core)
+        self.core = WeakReference(core)
     }
 
     /// Detaches the probe: it sees no action that the store decides to process afterwards, though its hooks may still
     /// run once, for the action in progress. Detaching twice does nothing.
     public func detach() {
-        core.value?.detachProbe(id: id)
+        core.object?.detachProbe(id: id)
     }
 
     /// Commits a state that no action produced, as a tool travelling in time does: `change` edits the state, the
@@ -41,7 +41,7 @@ public final class StoreProbeRegistration<Action: Sendable, State: Sendable>: Se
     public func commitOutOfBand(
         _ change: @escaping @Sendable (inout State, OutOfBandChange<Action>) -> Void
     ) async -> Bool {
-        guard let core = core.value else { return false }
+        guard let core = core.object else { return false }
         return await core.commitOutOfBand { state, id in
             change(&state, OutOfBandChange(commit: id, core: core))
         }
@@ -73,19 +73,4 @@ public struct OutOfBandChange<Action: Sendable>: Sendable {
     public func processFirst(_ actions: [HeldAction<Action>]) -> Bool {
         prepend(actions, commit)
     }
-}
-
-/// A weak reference to a store's engine: a registration does not keep the store's state alive.
-final class WeakCore<Action: Sendable, State: Sendable>: Sendable {
-    private let reference: LockedValue<Weak>
-
-    private struct Weak: @unchecked Sendable {
-        weak var core: StoreCore<Action, State>?
-    }
-
-    init(_ core: StoreCore<Action, State>) {
-        reference = LockedValue(Weak(core: core))
-    }
-
-    var value: StoreCore<Action, State>? { reference.withLock { $0.core } }
 }
