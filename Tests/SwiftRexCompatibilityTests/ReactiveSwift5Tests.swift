@@ -91,7 +91,9 @@ import Testing
         let subject = UnfailableReplayLastSubjectType(initialValue: 10)
         let received = Received<Int>()
         let subscription = subject.publisher.subscribe(received.subscriber)
-        let store = ReduxStoreBase(subject: subject, reducer: Self.counterReducer, middleware: IdentityMiddleware())
+        // On the dispatching thread, so that the test reads each state as soon as `dispatch` returns.
+        let store = ReduxStoreBase(
+            subject: subject, reducer: Self.counterReducer, middleware: IdentityMiddleware(), scheduling: .callerThread)
         #expect(store.state == 10)
         store.dispatch(.increment)
         store.dispatch(.noop)
@@ -107,7 +109,8 @@ import Testing
         let received = Received<Int>()
         let subscription = subject.publisher.subscribe(received.subscriber)
         let store = ReduxStoreBase(
-            subject: subject, reducer: Self.counterReducer, middleware: IdentityMiddleware(), emitsValue: .whenDifferent
+            subject: subject, reducer: Self.counterReducer, middleware: IdentityMiddleware(), emitsValue: .whenDifferent,
+            scheduling: .callerThread
         )
         store.dispatch(.noop)
         store.dispatch(.increment)
@@ -227,7 +230,7 @@ import Testing
         let subscription = subject.publisher.subscribe(received.subscriber)
         let pipeline = ReduxPipelineWrapper(
             state: { subject }, reducer: Self.counterReducer,
-            middleware: IdentityMiddleware<CounterAction, CounterAction, Int>())
+            middleware: IdentityMiddleware<CounterAction, CounterAction, Int>(), scheduling: .callerThread)
         pipeline.dispatch(.increment)
         pipeline.dispatch(.noop)
         pipeline.dispatch(.increment)

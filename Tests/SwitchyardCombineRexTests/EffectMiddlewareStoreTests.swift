@@ -60,7 +60,8 @@ import Testing
                 case .log(let line): state.log.append(line)
                 }
             },
-            middleware: counter <> logger
+            middleware: counter <> logger,
+            scheduling: .callerThread
         )
         store.dispatch(.counter(.incrementLater))
         delay.send()
@@ -85,7 +86,8 @@ import Testing
             middleware: searchMiddleware.inject({ query in
                 query == "later"
                     ? pending.eraseToAnyPublisher() : Just(["\(query) 1", "\(query) 2"]).eraseToAnyPublisher()
-            })
+            }),
+            scheduling: .callerThread
         )
         store.dispatch(.search("swift"))
         #expect(eventually { store.state.results == ["swift 1", "swift 2"] })

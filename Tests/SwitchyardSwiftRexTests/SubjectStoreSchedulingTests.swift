@@ -14,7 +14,8 @@ private func isOnMainQueue() -> Bool {
     DispatchQueue.getSpecific(key: mainQueueKey) == 1
 }
 
-/// A store or pipeline on a subject can keep its pipeline on the main thread, as SwiftRex's did.
+/// A store or pipeline on a subject keeps its pipeline on the main thread by default, as SwiftRex's did, and on the
+/// dispatching thread when asked.
 @Suite struct SubjectStoreSchedulingTests {
     /// Whether each reduction ran on the main thread, and each value the subject received.
     final class Seen: @unchecked Sendable {
@@ -45,13 +46,13 @@ private func isOnMainQueue() -> Bool {
         return true
     }
 
-    @Test func aStoreOnASubjectWithTheMainThreadPolicyReducesOnTheMainThread() async {
+    @Test func aStoreOnASubjectReducesOnTheMainThreadByDefault() async {
         _ = mainQueueKey
         let seen = Seen()
         let subject = UnfailableReplayLastSubjectType(initialValue: 0)
         let subscription = subject.publisher.subscribe(SubscriberType(onValue: { seen.received($0) }))
         let store = ReduxStoreBase<Int, Int>(
-            subject: subject, reducer: Self.reducer(seen), middleware: IdentityMiddleware(), scheduling: .mainThread)
+            subject: subject, reducer: Self.reducer(seen), middleware: IdentityMiddleware())
         Thread { for _ in 0..<3 { store.dispatch(1) } }.start()
         let done = await Self.eventually { store.state == 3 }
         #expect(done)
@@ -60,16 +61,25 @@ private func isOnMainQueue() -> Bool {
         subscription.unsubscribe()
     }
 
-    @Test func aPipelineWithTheMainThreadPolicyReducesOnTheMainThread() async {
+    @Test func aPipelineReducesOnTheMainThreadByDefault() async {
         _ = mainQueueKey
         let seen = Seen()
         let subject = UnfailableReplayLastSubjectType(initialValue: 0)
         let pipeline = ReduxPipelineWrapper(
-            state: { subject }, reducer: Self.reducer(seen), middleware: IdentityMiddleware<Int, Int, Int>(),
-            scheduling: .mainThread)
+            state: { subject }, reducer: Self.reducer(seen), middleware: IdentityMiddleware<Int, Int, Int>())
         Thread { pipeline.dispatch(2) }.start()
         let done = await Self.eventually { subject.value() == 2 }
         #expect(done)
         #expect(seen.reductions == [true])
+    }
+
+    @Test func aStoreOnASubjectWithTheCallerThreadPolicyReducesBeforeDispatchReturns() {
+        let seen = Seen()
+        let subject = UnfailableReplayLastSubjectType(initialValue: 0)
+        let store = ReduxStoreBase<Int, Int>(
+            subject: subject, reducer: Self.reducer(seen), middleware: IdentityMiddleware(), scheduling: .callerThread)
+        store.dispatch(4)
+        #expect(store.state == 4)
+        #expect(subject.value() == 4)
     }
 }

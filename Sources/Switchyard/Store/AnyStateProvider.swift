@@ -4,9 +4,11 @@
 /// let provider = AnyStateProvider(store)
 /// let subscription = provider.subscribe { state in render(state) }
 /// ```
-public struct AnyStateProvider<StateType>: StateProvider {
+public struct AnyStateProvider<StateType>: StateProvider, ForwardingStateProvider {
     private let read: @Sendable () -> StateType
     private let subscriber: @Sendable (@escaping @Sendable (StateType) -> Void) -> StoreSubscription
+    /// The states of the other library's publisher this provider was made from, if it was.
+    package let forwardedStates: ForwardedStates<StateType>?
 
     /// Erases `provider`.
     public init<P: StateProvider>(_ provider: P) where P.StateType == StateType {
@@ -14,7 +16,8 @@ public struct AnyStateProvider<StateType>: StateProvider {
             self = erased
             return
         }
-        self.init(state: { provider.state }, subscribe: { provider.subscribe($0) })
+        self.init(
+            state: { provider.state }, subscribe: { provider.subscribe($0) }, forwarding: provider.forwardedStatesIfAny)
     }
 
     /// Creates a provider from its two functions: the current state, and the subscription to the next ones.
@@ -23,8 +26,18 @@ public struct AnyStateProvider<StateType>: StateProvider {
         state: @escaping @Sendable () -> StateType,
         subscribe: @escaping @Sendable (@escaping @Sendable (StateType) -> Void) -> StoreSubscription
     ) {
+        self.init(state: state, subscribe: subscribe, forwarding: nil)
+    }
+
+    /// A provider from its two functions that forwards `forwarding`'s states to the compatibility products.
+    package init(
+        state: @escaping @Sendable () -> StateType,
+        subscribe: @escaping @Sendable (@escaping @Sendable (StateType) -> Void) -> StoreSubscription,
+        forwarding: ForwardedStates<StateType>?
+    ) {
         self.read = state
         self.subscriber = subscribe
+        self.forwardedStates = forwarding
     }
 
     /// The current state.
@@ -43,7 +56,8 @@ public struct AnyStateProvider<StateType>: StateProvider {
     ) -> AnyStateProvider<NewStateType> {
         AnyStateProvider<NewStateType>(
             state: { transform(read()) },
-            subscribe: { observer in subscriber { observer(transform($0)) } }
+            subscribe: { observer in subscriber { observer(transform($0)) } },
+            forwarding: forwardedStates?.map(transform)
         )
     }
 }

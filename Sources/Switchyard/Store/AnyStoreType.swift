@@ -7,7 +7,7 @@
 ///     .contramapAction { AppAction.counter($0) }
 ///     .mapState(\.count)
 /// ```
-public struct AnyStoreType<ActionType, StateType>: StoreType {
+public struct AnyStoreType<ActionType, StateType>: StoreType, ForwardingStateProvider {
     private let actionHandler: AnyActionHandler<ActionType>
     private let stateProvider: AnyStateProvider<StateType>
 
@@ -28,6 +28,9 @@ public struct AnyStoreType<ActionType, StateType>: StoreType {
 
     /// The current state.
     public var state: StateType { stateProvider.state }
+
+    /// The states of the other library's publisher this store's state comes from, if it does.
+    package var forwardedStates: ForwardedStates<StateType>? { stateProvider.forwardedStates }
 
     /// Dispatches the action to the erased store.
     public func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {

@@ -24,6 +24,9 @@ public struct StoreDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case scopedElementMissing
         /// An action was sent through an observable view whose store has been freed; it was dropped.
         case storeGone
+        /// The state of a provider made from another library's publisher was read, and the publisher gave no value
+        /// while subscribing: the last value it gave is used.
+        case noCurrentState
     }
 
     /// What kind of misuse this is.

@@ -12,7 +12,7 @@
 /// A view action that the action map does not map is dropped and, in debug builds, reported through the store's
 /// diagnostics. Observers of a projection whose view state is `Equatable` are not notified when the projected state
 /// did not change.
-public final class StoreProjection<ViewAction, ViewState>: StoreType, Sendable {
+public final class StoreProjection<ViewAction, ViewState>: StoreType, ForwardingStateProvider, Sendable {
     /// The view's action type.
     public typealias ActionType = ViewAction
     /// The view's state type.
@@ -23,6 +23,8 @@ public final class StoreProjection<ViewAction, ViewState>: StoreType, Sendable {
     private let subscriber: @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription
     /// Subscribes and tells the current projected state in one step, when the projected store can.
     let replayingSubscriber: ReplayingSubscriber<ViewState>?
+    /// The states of the other library's publisher the projected states come from, if they do.
+    package let forwardedStates: ForwardedStates<ViewState>?
 
     /// Creates a projection from its three functions; prefer `store.projection(action:state:)`.
     @preconcurrency
@@ -38,12 +40,14 @@ public final class StoreProjection<ViewAction, ViewState>: StoreType, Sendable {
         dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
         state: @escaping @Sendable () -> ViewState,
         subscribe: @escaping @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription,
-        replaying: ReplayingSubscriber<ViewState>?
+        replaying: ReplayingSubscriber<ViewState>?,
+        forwarding: ForwardedStates<ViewState>? = nil
     ) {
         self.dispatcher = dispatch
         self.stateReader = state
         self.subscriber = subscribe
         self.replayingSubscriber = replaying
+        self.forwardedStates = forwarding
     }
 
     /// Creates a projection from where its actions go and where its state comes from, as SwiftRex builds one.
@@ -59,7 +63,9 @@ public final class StoreProjection<ViewAction, ViewState>: StoreType, Sendable {
         action dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
         state: AnyStateProvider<ViewState>
     ) {
-        self.init(dispatch: dispatch, state: { state.state }, subscribe: { state.subscribe($0) })
+        self.init(
+            dispatch: dispatch, state: { state.state }, subscribe: { state.subscribe($0) }, replaying: nil,
+            forwarding: state.forwardedStates)
     }
 
     /// The projected state of the store's last committed state.
@@ -88,7 +94,8 @@ extension StoreType {
             dispatch: dispatcher(mapping: viewActionToAction),
             state: { stateToViewState(self.state) },
             subscribe: { observer in self.subscribe { observer(stateToViewState($0)) } },
-            replaying: replayingSubscriber(mapping: stateToViewState)
+            replaying: replayingSubscriber(mapping: stateToViewState),
+            forwarding: forwardedStatesIfAny?.map(stateToViewState)
         )
     }
 
@@ -108,7 +115,8 @@ extension StoreType {
                     if last.replace(with: viewState) { observer(viewState) }
                 }
             },
-            replaying: replayingSubscriber(removingDuplicatesOf: stateToViewState)
+            replaying: replayingSubscriber(removingDuplicatesOf: stateToViewState),
+            forwarding: forwardedStatesIfAny?.map(stateToViewState)
         )
     }
 

@@ -1,6 +1,6 @@
-// Invariant of the one unchecked type here: `UncheckedSubscription` carries another library's subscription, which
-// SwiftRex never required to be `Sendable`, to the thread that cancels the store subscription wrapping it; it is
-// only ever unsubscribed, as that library allows from the threads it delivers on.
+// Invariant of the unchecked types here: each carries another library's publisher, subscriber or subscription, which
+// SwiftRex never required to be `Sendable`, to the threads that use the provider made from it; each is only
+// subscribed, called or unsubscribed, as that library allows from the threads it delivers on.
 import Switchyard
 
 extension StateProvider {
@@ -21,7 +21,8 @@ extension StateProvider {
     /// SwiftRex, a subscription lasts until its `unsubscribe()` or the store's end, even when what `subscribe`
     /// returned is discarded.
     public var statePublisher: UnfailablePublisherType<StateType> {
-        PublisherType { subscriber in
+        if let forwarded = forwardedStatesIfAny { return PublisherType(forwarding: forwarded) }
+        return PublisherType { subscriber in
             let delivery = OrderedDelivery(to: subscriber)
             // The store's registration of the observer keeps the subscription, so that it lasts until `unsubscribe()`
             // or the store's end, as SwiftRex's did, even when the caller lets go of what `subscribe` returned.
@@ -57,13 +58,18 @@ extension AnyStateProvider {
     /// let provider = AnyStateProvider(subject.publisher)
     /// ```
     ///
-    /// The publisher must give its current value to each new subscriber while it subscribes, as a replay-last subject
-    /// and a store's ``StateProvider/statePublisher`` do: `state` reads it so, and `subscribe` passes on the values
-    /// after it. Reading `state` from a publisher that gives no value while subscribing stops the program.
+    /// The provider's `statePublisher`, and those of the projections and maps made from it, forward the publisher's
+    /// values as it gives them, as in SwiftRex. `state`, which SwiftRex did not have, reads the value the publisher
+    /// gives while subscribing, as a replay-last subject and a store's ``StateProvider/statePublisher`` do, and
+    /// `subscribe` passes on the values after it. From a publisher that gives no value while subscribing, `state` is
+    /// the last value the publisher gave, reported once through `StoreDiagnostics.standardError`; before the
+    /// publisher has given any value, there is no state to read, and reading it stops the program.
     public init(_ publisher: UnfailablePublisherType<StateType>) {
+        let source = PublisherStateSource(publisher)
         self.init(
-            state: { publisher.currentValue() },
-            subscribe: { observer in publisher.subscribeAfterCurrent(observer) }
+            state: { source.read() },
+            subscribe: { observer in source.subscribeAfterCurrent(observer) },
+            forwarding: source.forwarded
         )
     }
 }
@@ -100,12 +106,10 @@ extension StoreProjection {
 }
 
 extension PublisherType where ErrorType == Never {
-    /// The value this publisher gives while subscribing (the last one, if several).
+    /// The value this publisher gives while subscribing (the last one, if several); stops the program when it gives
+    /// none.
     func currentValue() -> Element {
-        let received = LockedValue<Element?>(nil)
-        let subscription = subscribe(SubscriberType(onValue: { value in received.withLock { $0 = value } }))
-        subscription.unsubscribe()
-        guard let value = received.withLock({ $0 }) else {
+        guard let value = givenWhileSubscribing() else {
             preconditionFailure(
                 "A state provider made from a publisher reads the value the publisher gives while subscribing, and "
                     + "this publisher gave none: use one that replays its last value, such as a "
@@ -113,6 +117,14 @@ extension PublisherType where ErrorType == Never {
             )
         }
         return value
+    }
+
+    /// The value this publisher gives while subscribing (the last one, if several), if it gives one.
+    func givenWhileSubscribing() -> Element? {
+        let received = LockedValue<Element?>(nil)
+        let subscription = subscribe(SubscriberType(onValue: { value in received.withLock { $0 = value } }))
+        subscription.unsubscribe()
+        return received.withLock { $0 }
     }
 
     /// Subscribes `observer` to the values after the ones given while subscribing (the current value).
@@ -126,6 +138,106 @@ extension PublisherType where ErrorType == Never {
         subscribing.withLock { $0 = false }
         let unsubscribe = UncheckedSubscription(subscription)
         return StoreSubscription { unsubscribe.subscription.unsubscribe() }
+    }
+
+    /// A publisher that forwards `forwarded`'s values and completion, and returns the other library's own
+    /// subscription, which lasts as that library's subscriptions do.
+    init(forwarding forwarded: ForwardedStates<Element>) {
+        self.init { subscriber in
+            let receiver = UncheckedSubscriber(subscriber)
+            let subscription = forwarded.subscribe(
+                { value in receiver.subscriber.onValue(value) },
+                { receiver.subscriber.onCompleted(nil) }
+            )
+            return (subscription as? any SubscriptionType) ?? KeptSubscription()
+        }
+    }
+}
+
+/// The source of a provider made from a publisher: it reads the value the publisher gives while subscribing, and
+/// remembers the last value the publisher gave to any of the provider's subscriptions, for a publisher that gives none
+/// while subscribing.
+private final class PublisherStateSource<State>: Sendable {
+    private let publisher: UncheckedPublisher<State>
+    private let last = LockedValue<(value: State?, reported: Bool)>((nil, false))
+
+    init(_ publisher: UnfailablePublisherType<State>) {
+        self.publisher = UncheckedPublisher(publisher)
+    }
+
+    /// The publisher's values and completion, each value remembered as the last one.
+    var forwarded: ForwardedStates<State> {
+        ForwardedStates { [self] onValue, onCompleted in
+            publisher.publisher.subscribe(
+                SubscriberType(
+                    onValue: { value in
+                        self.remember(value)
+                        onValue(value)
+                    },
+                    onCompleted: { _ in onCompleted() }
+                )
+            )
+        }
+    }
+
+    func read() -> State {
+        if let value = publisher.publisher.givenWhileSubscribing() {
+            remember(value)
+            return value
+        }
+        let (value, firstReport) = last.withLock { last in
+            defer { last.reported = true }
+            return (last.value, !last.reported)
+        }
+        if firstReport {
+            StoreDiagnostics.standardError.report(
+                StoreDiagnostic(
+                    kind: .noCurrentState,
+                    message: "the state of a provider made from a publisher was read, and the publisher gave no "
+                        + "value while subscribing: "
+                        + (value == nil ? "it has given none yet" : "its last value is used")
+                        + "; make the provider from a publisher that replays its last value, such as a "
+                        + "ReplayLastSubjectType's or a store's statePublisher"
+                )
+            )
+        }
+        guard let value else {
+            preconditionFailure(
+                "The state of a provider made from a publisher was read before the publisher gave any value: use "
+                    + "one that replays its last value, such as a ReplayLastSubjectType's or a store's statePublisher."
+            )
+        }
+        return value
+    }
+
+    func subscribeAfterCurrent(_ observer: @escaping @Sendable (State) -> Void) -> StoreSubscription {
+        publisher.publisher.subscribeAfterCurrent { [self] value in
+            remember(value)
+            observer(value)
+        }
+    }
+
+    private func remember(_ value: State) {
+        last.withLock { $0.value = value }
+    }
+}
+
+/// A publisher of another library, subscribed from the threads that read or subscribe to the provider made from it:
+/// the thread rules are that library's, as they were for SwiftRex, whose publishers were not `Sendable` either.
+private struct UncheckedPublisher<State>: @unchecked Sendable {
+    let publisher: UnfailablePublisherType<State>
+
+    init(_ publisher: UnfailablePublisherType<State>) {
+        self.publisher = publisher
+    }
+}
+
+/// A subscriber of another library, called from the threads its publisher delivers on, as that library allows.
+private struct UncheckedSubscriber<Element>: @unchecked Sendable {
+    let subscriber: SubscriberType<Element, Never>
+
+    init(_ subscriber: SubscriberType<Element, Never>) {
+        self.subscriber = subscriber
     }
 }
 

@@ -24,13 +24,15 @@ where
     private let store: ReduxStoreBase<ActionType, StateType>
 
     /// A pipeline on the subject that `state` gives, sending each state as `emitsValue` decides; `scheduling` says
-    /// which thread processes the actions (`.mainThread` keeps them on the main thread, as SwiftRex did).
+    /// which thread processes the actions: by default the main thread, as in SwiftRex (an action dispatched on the
+    /// main thread is processed before `dispatch` returns, one from another thread on the main queue);
+    /// `.callerThread` processes on the dispatching thread, for programs that do not run the main queue.
     public init(
         state: () -> UnfailableReplayLastSubjectType<StateType>,
         reducer: Reducer<ActionType, StateType>,
         middleware: MiddlewareType,
         emitsValue: ShouldEmitValue<StateType>,
-        scheduling: SchedulingPolicy = .callerThread
+        scheduling: SchedulingPolicy = .mainThread
     ) {
         store = ReduxStoreBase(
             subject: state(), reducer: reducer, middleware: middleware, emitsValue: emitsValue, scheduling: scheduling)
@@ -41,7 +43,7 @@ where
         state: () -> UnfailableReplayLastSubjectType<StateType>,
         reducer: Reducer<ActionType, StateType>,
         middleware: MiddlewareType,
-        scheduling: SchedulingPolicy = .callerThread
+        scheduling: SchedulingPolicy = .mainThread
     ) where StateType: Equatable {
         self.init(
             state: state, reducer: reducer, middleware: middleware, emitsValue: .whenDifferent, scheduling: scheduling)

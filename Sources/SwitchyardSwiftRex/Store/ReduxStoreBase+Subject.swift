@@ -12,15 +12,17 @@ extension ReduxStoreBase {
     /// ```
     ///
     /// The store keeps its own copy of the state: a value sent to the subject by anything other than the store does
-    /// not change the store's state. With `scheduling: .mainThread`, the store processes every action on the main
-    /// thread and the subject receives each state there, as SwiftRex's store did.
+    /// not change the store's state. By default (`scheduling: .mainThread`), the store processes every action on the
+    /// main thread and the subject receives each state there, as SwiftRex's store did: an action dispatched on the
+    /// main thread is processed before `dispatch` returns, one from another thread on the main queue. A program that
+    /// does not run the main queue (a command-line tool, a server) passes `scheduling: .callerThread`.
     @preconcurrency
     public convenience init<M: MiddlewareProtocol & Sendable>(
         subject: UnfailableReplayLastSubjectType<StateType>,
         reducer: Reducer<ActionType, StateType>,
         middleware: M,
         emitsValue: ShouldEmitValue<StateType> = .always,
-        scheduling: SchedulingPolicy = .callerThread
+        scheduling: SchedulingPolicy = .mainThread
     ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
         let send = subject.subscriber.onValue
         self.init(

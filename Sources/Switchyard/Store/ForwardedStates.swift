@@ -1,0 +1,43 @@
+/// The states of a provider made from another library's publisher, kept so that the compatibility products can hand
+/// that publisher's values back as it gives them: the values it gives while subscribing as well as the later ones,
+/// with no current state read first, which a publisher that gives none while subscribing could not answer.
+package struct ForwardedStates<State>: Sendable {
+    /// Subscribes to every value and to the completion; returns the other library's subscription, which the caller
+    /// keeps or lets go of as that library allows.
+    package let subscribe:
+        @Sendable (
+            _ onValue: @escaping @Sendable (State) -> Void,
+            _ onCompleted: @escaping @Sendable () -> Void
+        ) -> Any
+
+    /// Forwarded states from their subscribing function.
+    package init(
+        subscribe: @escaping @Sendable (
+            _ onValue: @escaping @Sendable (State) -> Void,
+            _ onCompleted: @escaping @Sendable () -> Void
+        ) -> Any
+    ) {
+        self.subscribe = subscribe
+    }
+
+    /// `transform` applied to each value.
+    package func map<NewState>(_ transform: @escaping @Sendable (State) -> NewState) -> ForwardedStates<NewState> {
+        let subscribe = self.subscribe
+        return ForwardedStates<NewState> { onValue, onCompleted in
+            subscribe({ onValue(transform($0)) }, onCompleted)
+        }
+    }
+}
+
+/// A provider that may forward another library's publisher of states; see ``ForwardedStates``.
+package protocol ForwardingStateProvider<StateType>: StateProvider {
+    /// The forwarded states, when this provider was made from another library's publisher.
+    var forwardedStates: ForwardedStates<StateType>? { get }
+}
+
+extension StateProvider {
+    /// The forwarded states of this provider, when it has any.
+    package var forwardedStatesIfAny: ForwardedStates<StateType>? {
+        (self as? any ForwardingStateProvider<StateType>)?.forwardedStates
+    }
+}
