@@ -30,7 +30,7 @@ import Switchyard
 /// The view model is itself a ``StoreType`` of its view's actions and state: a function that takes a store takes it,
 /// and its projections and `statePublisher` see the states it shows, on the main thread. ``state`` can be read from
 /// any thread. Subclasses can add to it, for example `@Published` properties of their own or an override of
-/// ``dispatch(_:)-(DispatchedAction<ViewAction>)`` that every form of `dispatch` goes through.
+/// of `dispatch(_ dispatchedAction:)`, which every form of `dispatch` goes through.
 // Why a conformance that is not isolated, with `state` read under a lock: the store protocols are `Sendable`, and an
 // isolated conformance (`extension ObservableViewModel: @MainActor StoreType`) to a protocol that inherits `Sendable`
 // does not compile ("cannot form main actor-isolated conformance ... to SendableMetatype-inheriting protocol"). It
