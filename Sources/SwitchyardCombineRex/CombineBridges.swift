@@ -1,3 +1,4 @@
+import Switchyard
 import SwitchyardSwiftRex
 
 // CombineRex's bridges between SwiftRex's reactive abstraction (`PublisherType`, `SubscriberType`, `SubscriptionType`,
@@ -11,9 +12,22 @@ extension PublisherType: Publisher {
     public typealias Failure = ErrorType
 
     /// Attaches a Combine subscriber: it receives this publisher's values and completion.
+    ///
+    /// The subscriber receives one subscription: the one this publisher gives it while subscribing (as a store's
+    /// `statePublisher` does, before its current state), or else the one `subscribe` returns.
     public func receive<S: Subscriber>(subscriber: S) where S.Failure == ErrorType, S.Input == Element {
-        let subscription = subscribe(subscriber.asSubscriberType())
-        subscriber.receive(subscription: subscription.asCancellable())
+        let subscribed = LockedValue(false)
+        let forwarding = SubscriberType<Element, ErrorType>(
+            onValue: wrapping { _ = subscriber.receive($0) },
+            onCompleted: wrapping { error in subscriber.receive(completion: error.map { .failure($0) } ?? .finished) },
+            onSubscribe: wrapping { subscription in
+                subscribed.withLock { $0 = true }
+                subscriber.receive(subscription: subscription.asCancellable())
+            }
+        )
+        let subscription = subscribe(forwarding)
+        // A second subscription would be cancelled by the subscriber, as Combine requires, and end the first.
+        if !subscribed.withLock({ $0 }) { subscriber.receive(subscription: subscription.asCancellable()) }
     }
 
     /// A function that maps a publisher's values, as CombineRex's `lift` does.

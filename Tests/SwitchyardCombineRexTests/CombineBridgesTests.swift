@@ -14,6 +14,21 @@ import Testing
         #expect(received == [10, 20])
     }
 
+    /// A store's SwiftRex `statePublisher` subscribes its subscriber before the current state: a Combine sink gets that
+    /// one subscription, not a second that it would cancel, and keeps receiving.
+    @Test func aSinkOnAStatePublisherTypeKeepsReceivingAfterTheCurrentState() {
+        let store = Store(initialState: 0, reducer: Reducer<Int, Int>.reduce { action, state in state += action })
+        let erased = AnyStoreType(store)
+        var received: [Int] = []
+        let cancellable = erased.statePublisher.sink { received.append($0) }
+        erased.dispatch(1)
+        erased.dispatch(2)
+        #expect(received == [0, 1, 3])
+        cancellable.cancel()
+        erased.dispatch(1)
+        #expect(received == [0, 1, 3])
+    }
+
     @Test func aCombinePublisherIsAPublisherType() {
         let subject = PassthroughSubject<Int, Never>()
         let values = Collected<Int>()

@@ -26,13 +26,37 @@ import Switchyard
 /// default, for `Equatable` state, each state that differs from the one shown.
 ///
 /// The view model keeps its store alive; releasing the view model unregisters it from the store.
+///
+/// The view model is itself a ``StoreType`` of its view's actions and state: a function that takes a store takes it,
+/// and its projections and `statePublisher` see the states it shows, on the main thread. ``state`` can be read from
+/// any thread. Subclasses can add to it, for example `@Published` properties of their own or an override of
+/// of `dispatch(_ dispatchedAction:)`, which every form of `dispatch` goes through.
+// Why a conformance that is not isolated, with `state` read under a lock: the store protocols are `Sendable`, and an
+// isolated conformance (`extension ObservableViewModel: @MainActor StoreType`) to a protocol that inherits `Sendable`
+// does not compile ("cannot form main actor-isolated conformance ... to SendableMetatype-inheriting protocol"). It
+// could not be used where SwiftRex code needs it anyway: `AnyStoreType(viewModel)`, a projection of the view model or
+// its `statePublisher` read the state and subscribe from other threads. So `state`, `subscribe(_:)` and the `dispatch`
+// methods are `nonisolated`, which Swift 5 and Swift 6 code call from anywhere: `dispatch` calls the store's, which is
+// thread-safe; `state` reads the copy that the main actor commits under the lock of `ShownStates`, which costs an
+// uncontended lock per read and keeps every write on the main actor, in the pipeline as before. `$state` stays the
+// `@Published` publisher: the main actor sets the `@Published` copy first, so `objectWillChange` and `$state` fire as
+// they did, before `state` changes.
 @MainActor
-public final class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObject {
-    /// The view's state, updated on the main actor.
-    @Published public private(set) var state: ViewState
+open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObject, StoreType {
+    /// The view's action type.
+    public typealias ActionType = ViewAction
+    /// The view's state type.
+    public typealias StateType = ViewState
 
+    /// The view's state, updated on the main actor and readable from any thread; `$state` publishes it on the main
+    /// actor, each new state as it is about to replace the one shown.
+    @ShownState public nonisolated var state: ViewState
+
+    /// The copy that fires `objectWillChange` and whose publisher is `$state`.
+    @Published private var shown: ViewState
+    private nonisolated let states: ShownStates<ViewState>
     private let emitsValue: ShouldEmitValue<ViewState>
-    private let dispatcher: @Sendable (DispatchedAction<ViewAction>) -> Void
+    private nonisolated let dispatcher: @Sendable (DispatchedAction<ViewAction>) -> Void
     private let subscription: StoreSubscription
 
     /// Creates a view model of `store`, usually a projection, that publishes the states `emitsValue` lets through.
@@ -41,36 +65,38 @@ public final class ObservableViewModel<ViewAction, ViewState: Sendable>: Observa
     ///   - store: the store or projection the view reads and dispatches to.
     ///   - emitsValue: whether a state emitted by the store replaces the one shown, given both; `.always`
     ///     by default (`.whenDifferent` for `Equatable` state).
-    public convenience init<Store: StoreType<ViewAction, ViewState>>(
+    public init<Store: StoreType<ViewAction, ViewState>>(
         store: Store,
         emitsValue: ShouldEmitValue<ViewState> = .always
     ) {
-        self.init(observing: store, emitsValue: emitsValue)
+        let observed = Observed(store)
+        _state = ShownState(observed.states)
+        _shown = Published(initialValue: observed.current)
+        states = observed.states
+        self.emitsValue = emitsValue
+        dispatcher = observed.dispatcher
+        subscription = observed.subscription
+        connect(observed.relay)
     }
 
     /// Creates a view model of `store` that publishes each state that differs from the one shown.
-    public convenience init<Store: StoreType<ViewAction, ViewState>>(
+    public init<Store: StoreType<ViewAction, ViewState>>(
         store: Store,
         emitsValue: ShouldEmitValue<ViewState> = .whenDifferent
     ) where ViewState: Equatable {
-        self.init(observing: store, emitsValue: emitsValue)
+        let observed = Observed(store)
+        _state = ShownState(observed.states)
+        _shown = Published(initialValue: observed.current)
+        states = observed.states
+        self.emitsValue = emitsValue
+        dispatcher = observed.dispatcher
+        subscription = observed.subscription
+        connect(observed.relay)
     }
 
-    private init<Store: StoreType<ViewAction, ViewState>>(
-        observing store: Store, emitsValue: ShouldEmitValue<ViewState>
-    ) {
-        let relay = MainActorRelay<ViewState>()
-        let current: ViewState
-        if let replaying = store as? any ReplayingStateProvider<ViewState> {
-            (current, subscription) = replaying.subscribeReplaying(storeDidEnd: {}, observer: relay.deliver)
-        } else {
-            subscription = store.subscribe(relay.deliver)
-            current = store.state
-        }
-        state = current
-        self.emitsValue = emitsValue
-        dispatcher = { store.dispatch($0) }
-        relay.attach { [weak self] newState in self?.receive(newState) }
+    deinit {
+        // The projections and publishers of this view model end with it.
+        states.end()
     }
 
     /// Dispatches `action` to the store, recording the caller's file, function and line as its source.
@@ -85,30 +111,90 @@ public final class ObservableViewModel<ViewAction, ViewState: Sendable>: Observa
     ///   - function: the caller's function; leave the default.
     ///   - line: the caller's line; leave the default.
     ///   - info: optional extra information for debugging and logs.
-    public func dispatch(
+    public nonisolated func dispatch(
         _ action: ViewAction,
         file: String = #fileID,
         function: String = #function,
         line: UInt = #line,
         info: String? = nil
     ) {
-        dispatcher(
+        dispatch(
             DispatchedAction(action, dispatcher: ActionSource(file: file, function: function, line: line, info: info))
         )
     }
 
     /// Dispatches `action` with an explicit source, for example to forward an action keeping its original source.
-    public func dispatch(_ action: ViewAction, from dispatcher: ActionSource) {
-        self.dispatcher(DispatchedAction(action, dispatcher: dispatcher))
+    public nonisolated func dispatch(_ action: ViewAction, from dispatcher: ActionSource) {
+        dispatch(DispatchedAction(action, dispatcher: dispatcher))
     }
 
-    /// Dispatches an action that already carries its source.
-    public func dispatch(_ dispatchedAction: DispatchedAction<ViewAction>) {
+    /// Dispatches an action that already carries its source to the store; the other forms of `dispatch` go through
+    /// this one, which a subclass can override. Callable from any thread.
+    open nonisolated func dispatch(_ dispatchedAction: DispatchedAction<ViewAction>) {
         dispatcher(dispatchedAction)
     }
 
+    /// Calls `observer` on the main thread with each state that the view model shows after this call, once it shows
+    /// it; callable from any thread.
+    @preconcurrency
+    public nonisolated func subscribe(_ observer: @escaping @Sendable (ViewState) -> Void) -> StoreSubscription {
+        states.subscribe(ended: nil, observer).subscription
+    }
+
+    /// The view model's states as a Combine publisher: the state shown when a subscriber arrives, then each state it
+    /// shows, on the main thread; it finishes when the view model is freed.
+    ///
+    /// ```swift
+    /// viewModel.statePublisher
+    ///     .map(\.title)
+    ///     .sink { title in print(title) }
+    ///     .store(in: &cancellables)
+    /// ```
+    public nonisolated var statePublisher: StorePublisher<ViewState> {
+        StorePublisher(self)
+    }
+
+    private func connect(_ relay: MainActorRelay<ViewState>) {
+        states.publisher = $shown
+        relay.attach { [weak self] newState in self?.receive(newState) }
+    }
+
     private func receive(_ newState: ViewState) {
-        guard emitsValue.shouldEmit(previous: state, new: newState) else { return }
-        state = newState
+        guard emitsValue.shouldEmit(previous: shown, new: newState) else { return }
+        // `objectWillChange` and `$state` first, then the state others read, as with a `@Published` state.
+        shown = newState
+        states.commit(newState)
+    }
+}
+
+extension ObservableViewModel: ReplayingStateProvider {
+    /// Registers `observer` and tells the state shown, in one step.
+    package nonisolated func subscribeReplaying(
+        storeDidEnd: @escaping @Sendable () -> Void,
+        observer: @escaping @Sendable (ViewState) -> Void
+    ) -> (current: ViewState, subscription: StoreSubscription) {
+        states.subscribe(ended: storeDidEnd, observer)
+    }
+}
+
+/// What a view model takes from its store when it is made: the state to start from, its subscription, and where
+/// actions go.
+@MainActor
+private struct Observed<ViewAction, ViewState: Sendable> {
+    let relay = MainActorRelay<ViewState>()
+    let current: ViewState
+    let subscription: StoreSubscription
+    let states: ShownStates<ViewState>
+    let dispatcher: @Sendable (DispatchedAction<ViewAction>) -> Void
+
+    init<Store: StoreType<ViewAction, ViewState>>(_ store: Store) {
+        if let replaying = store as? any ReplayingStateProvider<ViewState> {
+            (current, subscription) = replaying.subscribeReplaying(storeDidEnd: {}, observer: relay.deliver)
+        } else {
+            subscription = store.subscribe(relay.deliver)
+            current = store.state
+        }
+        states = ShownStates(current)
+        dispatcher = { store.dispatch($0) }
     }
 }
