@@ -41,3 +41,8 @@ extension StateProvider {
         (self as? any ForwardingStateProvider<StateType>)?.forwardedStates
     }
 }
+
+extension ReduxStoreBase: ForwardingStateProvider {
+    /// The states of the subject this store was made on, if it was.
+    package var forwardedStates: ForwardedStates<StateType>? { subjectStates }
+}

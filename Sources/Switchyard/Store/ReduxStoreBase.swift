@@ -35,6 +35,9 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     @usableFromInline package let effects: EffectScope
     /// The engine: queue, state, observers, runtime middlewares and scheduling.
     @usableFromInline let core: StoreCore<ActionType, StateType>
+    /// The states of the other library's subject this store was made on, if it was; set once, by that initializer,
+    /// before the store is handed out.
+    package nonisolated(unsafe) var subjectStates: ForwardedStates<StateType>?
 
     /// Creates a store.
     ///

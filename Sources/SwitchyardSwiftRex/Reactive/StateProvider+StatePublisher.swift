@@ -140,6 +140,16 @@ extension PublisherType where ErrorType == Never {
         return StoreSubscription { unsubscribe.subscription.unsubscribe() }
     }
 
+    /// The values and completion of `publisher`, to forward them.
+    static func forwardedStates(of publisher: UnfailablePublisherType<Element>) -> ForwardedStates<Element> {
+        let publisher = UncheckedPublisher(publisher)
+        return ForwardedStates { onValue, onCompleted in
+            publisher.publisher.subscribe(
+                SubscriberType(onValue: { onValue($0) }, onCompleted: { _ in onCompleted() })
+            )
+        }
+    }
+
     /// A publisher that forwards `forwarded`'s values and completion, and returns the other library's own
     /// subscription, which lasts as that library's subscriptions do.
     init(forwarding forwarded: ForwardedStates<Element>) {

@@ -25,16 +25,20 @@ extension ReduxStoreBase {
         scheduling: SchedulingPolicy = .mainThread
     ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
         let send = subject.subscriber.onValue
-        self.init(
-            initialState: subject.value(),
-            reducer: Reducer { action, state in
-                let previous = state
-                reducer.reduce(action, &state)
-                if emitsValue.shouldEmit(previous: previous, new: state) { send(state) }
-            },
-            middleware: middleware,
-            emitsValue: emitsValue,
-            scheduling: scheduling
-        )
+        let reducer = Reducer<ActionType, StateType> { action, state in
+            let previous = state
+            reducer.reduce(action, &state)
+            if emitsValue.shouldEmit(previous: previous, new: state) { send(state) }
+        }
+        if scheduling == .mainThread {
+            self.init(
+                initialState: subject.value(), reducer: reducer, middleware: MainQueueOutputMiddleware(middleware: middleware),
+                emitsValue: emitsValue, scheduling: scheduling)
+        } else {
+            self.init(
+                initialState: subject.value(), reducer: reducer, middleware: middleware, emitsValue: emitsValue,
+                scheduling: scheduling)
+        }
+        subjectStates = PublisherType.forwardedStates(of: subject.publisher)
     }
 }
