@@ -109,7 +109,8 @@ import Testing
         let received = Received<Int>()
         let subscription = subject.publisher.subscribe(received.subscriber)
         let store = ReduxStoreBase(
-            subject: subject, reducer: Self.counterReducer, middleware: IdentityMiddleware(), emitsValue: .whenDifferent,
+            subject: subject, reducer: Self.counterReducer, middleware: IdentityMiddleware(),
+            emitsValue: .whenDifferent,
             scheduling: .callerThread
         )
         store.dispatch(.noop)

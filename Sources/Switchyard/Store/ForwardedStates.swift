@@ -12,10 +12,11 @@ package struct ForwardedStates<State>: Sendable {
 
     /// Forwarded states from their subscribing function.
     package init(
-        subscribe: @escaping @Sendable (
-            _ onValue: @escaping @Sendable (State) -> Void,
-            _ onCompleted: @escaping @Sendable () -> Void
-        ) -> Any
+        subscribe:
+            @escaping @Sendable (
+                _ onValue: @escaping @Sendable (State) -> Void,
+                _ onCompleted: @escaping @Sendable () -> Void
+            ) -> Any
     ) {
         self.subscribe = subscribe
     }

@@ -62,10 +62,10 @@ extension AnyStateProvider {
     /// values as it gives them, as in SwiftRex. `state`, which SwiftRex did not have, reads the value the publisher
     /// gives while subscribing, as a replay-last subject and a store's ``StateProvider/statePublisher`` do, and
     /// `subscribe` passes on the values after it. From a publisher that gives no value while subscribing, `state` is
-    /// the last value the publisher gave, reported once through `StoreDiagnostics.standardError`; before the
-    /// publisher has given any value, there is no state to read, and reading it stops the program.
-    public init(_ publisher: UnfailablePublisherType<StateType>) {
-        let source = PublisherStateSource(publisher)
+    /// the last value the publisher gave, reported once through `diagnostics`; before the publisher has given any
+    /// value, there is no state to read, and reading it stops the program.
+    public init(_ publisher: UnfailablePublisherType<StateType>, diagnostics: StoreDiagnostics = .standardError) {
+        let source = PublisherStateSource(publisher, diagnostics: diagnostics)
         self.init(
             state: { source.read() },
             subscribe: { observer in source.subscribeAfterCurrent(observer) },
@@ -170,9 +170,11 @@ extension PublisherType where ErrorType == Never {
 private final class PublisherStateSource<State>: Sendable {
     private let publisher: UncheckedPublisher<State>
     private let last = LockedValue<(value: State?, reported: Bool)>((nil, false))
+    private let diagnostics: StoreDiagnostics
 
-    init(_ publisher: UnfailablePublisherType<State>) {
+    init(_ publisher: UnfailablePublisherType<State>, diagnostics: StoreDiagnostics) {
         self.publisher = UncheckedPublisher(publisher)
+        self.diagnostics = diagnostics
     }
 
     /// The publisher's values and completion, each value remembered as the last one.
@@ -200,7 +202,7 @@ private final class PublisherStateSource<State>: Sendable {
             return (last.value, !last.reported)
         }
         if firstReport {
-            StoreDiagnostics.standardError.report(
+            diagnostics.report(
                 StoreDiagnostic(
                     kind: .noCurrentState,
                     message: "the state of a provider made from a publisher was read, and the publisher gave no "

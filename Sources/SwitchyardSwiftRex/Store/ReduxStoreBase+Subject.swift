@@ -32,7 +32,8 @@ extension ReduxStoreBase {
         }
         if scheduling == .mainThread {
             self.init(
-                initialState: subject.value(), reducer: reducer, middleware: MainQueueOutputMiddleware(middleware: middleware),
+                initialState: subject.value(), reducer: reducer,
+                middleware: MainQueueOutputMiddleware(middleware: middleware),
                 emitsValue: emitsValue, scheduling: scheduling)
         } else {
             self.init(

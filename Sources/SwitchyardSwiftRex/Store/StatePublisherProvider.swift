@@ -40,8 +40,10 @@ extension StatePublisherProvider {
 /// ```swift
 /// final class ReduxStoreProtocolMock<ActionType, StateType>: ReduxStoreProtocol, PipelineStoreProtocol {
 ///     typealias MiddlewareType = AnyMiddleware<ActionType, ActionType, StateType>
-///     var pipeline: ReduxPipelineWrapper<MiddlewareType>!
-///     var statePublisher: UnfailablePublisherType<StateType>!
+///     var pipeline: ReduxPipelineWrapper<MiddlewareType> { underlyingPipeline }
+///     var underlyingPipeline: ReduxPipelineWrapper<MiddlewareType>!
+///     var statePublisher: UnfailablePublisherType<StateType> { underlyingStatePublisher }
+///     var underlyingStatePublisher: UnfailablePublisherType<StateType>!
 /// }
 /// ```
 public protocol PipelineStoreProtocol<ActionType, StateType>: ReduxStoreProtocol, StatePublisherProvider {
