@@ -192,4 +192,52 @@ import Testing
         subject.send(9)
         #expect(received.values == [9])
     }
+
+    /// A store written the SwiftRex way: a subclass whose `super.init` makes its subject.
+    final class CounterStore: ReduxStoreBase<Int, Int>, @unchecked Sendable {
+        init() {
+            super.init(
+                subject: .combine(initialValue: 10), reducer: Reducer { action, state in state += action },
+                middleware: IdentityMiddleware(), scheduling: .callerThread)
+        }
+    }
+
+    @Test func aSubclassMakesItsSubjectInSuperInit() {
+        let store = CounterStore()
+        let received = Locked<[Int]>([])
+        let subscription = store.statePublisher.subscribe(Self.recording(into: received))
+        store.dispatch(5)
+        #expect(store.state == 15)
+        #expect(received.values == [10, 15])
+        subscription.unsubscribe()
+    }
+
+    /// A subclass that keeps SwiftRex's defaults: the main thread.
+    final class MainThreadStore: ReduxStoreBase<Int, Int>, @unchecked Sendable {
+        init(subject: UnfailableReplayLastSubjectType<Int>) {
+            super.init(
+                subject: subject, reducer: Reducer { action, state in state += action },
+                middleware: IdentityMiddleware())
+        }
+    }
+
+    @Test func aSubclassProcessesOnTheMainThreadByDefault() async {
+        let subject = UnfailableReplayLastSubjectType(initialValue: 0)
+        let store = MainThreadStore(subject: subject)
+        // Set on the main queue alone: visible exactly while the main queue runs (on Linux, the thread that drains it
+        // may not be the process's first thread).
+        let key = DispatchSpecificKey<UInt8>()
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        let onMain = Locked<[Bool]>([])
+        let subscription = subject.publisher.subscribe(
+            SubscriberType(onValue: { _ in onMain.append(DispatchQueue.getSpecific(key: key) == 1) }))
+        Thread { store.dispatch(1) }.start()
+        let deadline = Date().addingTimeInterval(60)
+        while store.state != 1, Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+        let state = store.state
+        #expect(state == 1)
+        // The current value while subscribing, on the test's thread, then the new state on the main thread.
+        #expect(onMain.values.dropFirst() == [true])
+        subscription.unsubscribe()
+    }
 }

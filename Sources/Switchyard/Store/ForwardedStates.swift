@@ -1,7 +1,7 @@
 /// The states of a provider made from another library's publisher, kept so that the compatibility products can hand
 /// that publisher's values back as it gives them: the values it gives while subscribing as well as the later ones,
 /// with no current state read first, which a publisher that gives none while subscribing could not answer.
-package struct ForwardedStates<State>: Sendable {
+@usableFromInline package struct ForwardedStates<State>: Sendable {
     /// Subscribes to every value and to the completion; returns the other library's subscription, which the caller
     /// keeps or lets go of as that library allows.
     package let subscribe:
@@ -44,6 +44,6 @@ extension StateProvider {
 }
 
 extension ReduxStoreBase: ForwardingStateProvider {
-    /// The states of the subject this store was made on, if it was.
+    /// The states of the subject this store was made on, if it forwards them.
     package var forwardedStates: ForwardedStates<StateType>? { subjectStates }
 }

@@ -35,9 +35,8 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
     @usableFromInline package let effects: EffectScope
     /// The engine: queue, state, observers, runtime middlewares and scheduling.
     @usableFromInline let core: StoreCore<ActionType, StateType>
-    /// The states of the other library's subject this store was made on, if it was; set once, by that initializer,
-    /// before the store is handed out.
-    package nonisolated(unsafe) var subjectStates: ForwardedStates<StateType>?
+    /// The states of the other library's subject this store was made on, if it forwards them.
+    @usableFromInline package let subjectStates: ForwardedStates<StateType>?
 
     /// Creates a store.
     ///
@@ -72,6 +71,7 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         self.diagnostics = diagnostics
         self.effects = parts.effects
         self.runtimeMiddlewares = RuntimeMiddlewareRegistry(core: parts.core)
+        self.subjectStates = nil
         parts.start()
     }
 
@@ -105,6 +105,63 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         self.diagnostics = diagnostics
         self.effects = parts.effects
         self.runtimeMiddlewares = RuntimeMiddlewareRegistry(core: parts.core)
+        self.subjectStates = nil
+        parts.start()
+    }
+
+    /// Creates a store whose state lives in `subject`, as SwiftRex 0.8 makes one (with `SwitchyardSwiftRex`, whose
+    /// `ReplayLastSubjectType` is such a subject); a subclass calls it from its `super.init`.
+    ///
+    /// ```swift
+    /// final class AppStore: ReduxStoreBase<AppAction, AppState>, @unchecked Sendable {
+    ///     init() {
+    ///         super.init(subject: .combine(initialValue: AppState()), reducer: appReducer, middleware: appMiddleware)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The store starts from the subject's value and sends it each state that `emitsValue` lets through, on the
+    /// processing thread, as the reducer finishes; its `statePublisher` is the subject's publisher. The store keeps
+    /// its own copy of the state: a value sent to the subject by anything else does not change the store's state.
+    ///
+    /// As SwiftRex's store did, and unlike the other initializers, it processes on the main thread by default (an
+    /// action dispatched there before `dispatch` returns, one from another thread on the main queue), and an action
+    /// that a middleware sends through the `output` of its `receiveContext` runs on a later turn of the main queue,
+    /// after the actions already dispatched there. A program that does not run the main queue (a command-line tool,
+    /// a server) passes `scheduling: .callerThread`, which processes on the dispatching thread in the store's
+    /// first-in, first-out order.
+    ///
+    /// - Parameters:
+    ///   - subject: where the state starts and where each state goes.
+    ///   - reducer: changes the state for each action.
+    ///   - middleware: sees every action before the reducer; compose several with `<>`.
+    ///   - emitsValue: whether the subject and the observers receive the state after an action; `.always` by
+    ///     default. The reducer's result is always kept.
+    ///   - scheduling: where the pipeline runs (``SchedulingPolicy/mainThread`` by default).
+    ///   - diagnostics: where misuse is reported (standard error by default).
+    @preconcurrency
+    public init<Subject: StoreStateSubject, M: MiddlewareProtocol & Sendable>(
+        subject: Subject,
+        reducer: Reducer<ActionType, StateType>,
+        middleware: M,
+        emitsValue: ShouldEmitValue<StateType> = .always,
+        scheduling: SchedulingPolicy = .mainThread,
+        diagnostics: StoreDiagnostics = .standardError
+    )
+    where
+        Subject.State == StateType, M.InputActionType == ActionType, M.OutputActionType == ActionType,
+        M.StateType == StateType
+    {
+        let parts = Self.parts(
+            subject: subject, reducer: reducer, middleware: middleware, emitsValue: emitsValue,
+            scheduling: scheduling, diagnostics: diagnostics)
+        self.core = parts.core
+        self.emitsValue = parts.emitsValue
+        self.scheduling = scheduling
+        self.diagnostics = diagnostics
+        self.effects = parts.effects
+        self.runtimeMiddlewares = RuntimeMiddlewareRegistry(core: parts.core)
+        self.subjectStates = (subject as? any ForwardingStateSubject<StateType>)?.forwardedStates
         parts.start()
     }
 

@@ -1,5 +1,4 @@
 import Dispatch
-import Switchyard
 
 /// A middleware whose `receiveContext` output dispatches each action on a later turn of the main queue, as a SwiftRex
 /// 0.8 store did: an action a middleware sends through that output, from its `handle` or its IO, runs after the

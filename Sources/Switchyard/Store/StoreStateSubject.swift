@@ -1,0 +1,51 @@
+/// A subject of another library that a store starts from and sends its states to, as SwiftRex 0.8's stores did:
+/// `SwitchyardSwiftRex`'s `ReplayLastSubjectType` is one. A store is made on one with
+/// `ReduxStoreBase(subject:reducer:middleware:emitsValue:scheduling:diagnostics:)`.
+public protocol StoreStateSubject<State>: Sendable {
+    /// The state type.
+    associatedtype State
+
+    /// The subject's current value: the state a store made on the subject starts from.
+    func currentStoreState() -> State
+
+    /// Receives a state that the store's reducer produced and its `emitsValue` policy lets through, on the store's
+    /// processing thread, as the reducer finishes.
+    func storeDidReduce(_ state: State)
+}
+
+/// A subject whose own publisher a store made on it forwards as its states, as SwiftRex's stores did.
+package protocol ForwardingStateSubject<State>: StoreStateSubject {
+    /// The values and completion of the subject's publisher.
+    var forwardedStates: ForwardedStates<State> { get }
+}
+
+extension ReduxStoreBase {
+    /// Makes the parts of a store on `subject`; see `init(subject:reducer:middleware:emitsValue:scheduling:diagnostics:)`.
+    static func parts<Subject: StoreStateSubject, M: MiddlewareProtocol & Sendable>(
+        subject: Subject,
+        reducer: Reducer<ActionType, StateType>,
+        middleware: M,
+        emitsValue: ShouldEmitValue<StateType>,
+        scheduling: SchedulingPolicy,
+        diagnostics: StoreDiagnostics
+    ) -> Parts
+    where
+        Subject.State == StateType, M.InputActionType == ActionType, M.OutputActionType == ActionType,
+        M.StateType == StateType
+    {
+        let sending = Reducer<ActionType, StateType> { action, state in
+            let previous = state
+            reducer.reduce(action, &state)
+            if emitsValue.shouldEmit(previous: previous, new: state) { subject.storeDidReduce(state) }
+        }
+        guard scheduling == .mainThread else {
+            return Parts(
+                initialState: subject.currentStoreState(), reducer: sending, middleware: middleware,
+                emitsValue: emitsValue, scheduling: scheduling, diagnostics: diagnostics)
+        }
+        return Parts(
+            initialState: subject.currentStoreState(), reducer: sending,
+            middleware: MainQueueOutputMiddleware(middleware: middleware), emitsValue: emitsValue,
+            scheduling: scheduling, diagnostics: diagnostics)
+    }
+}
