@@ -222,3 +222,19 @@ extension ReplayLastSubjectType {
         )
     }
 }
+
+extension ReplayLastSubjectType {
+    /// A replay-last subject on a new Combine `CurrentValueSubject` that starts with `initialValue`; `willChange` is
+    /// called with each new value before the subject gets it.
+    ///
+    /// ```swift
+    /// let subject = UnfailableReplayLastSubjectType.combine(initialValue: AppState(), willChange: { _ in beep() })
+    /// ```
+    public static func combine(
+        initialValue: Element,
+        willChange: ((Element) -> Void)?
+    ) -> ReplayLastSubjectType<Element, ErrorType> {
+        ReplayLastSubjectType(
+            currentValueSubject: CurrentValueSubject(initialValue), willChange: willChange)
+    }
+}

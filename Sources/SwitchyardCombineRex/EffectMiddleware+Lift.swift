@@ -84,6 +84,35 @@ extension EffectMiddleware {
     }
 }
 
+extension EffectMiddleware where InputActionType == OutputActionType {
+    /// This middleware for a larger app whose action holds this middleware's at `action` (an optional property of
+    /// the app's action, `nil` when the action is not for this middleware), with its state at `state`: what it
+    /// dispatches is written back through `action` into a copy of the action it handles.
+    ///
+    /// ```swift
+    /// let appMiddleware = counterMiddleware.lift(action: \AppAction.counter, state: \AppState.counter)
+    /// ```
+    public func lift<GlobalActionType, GlobalStateType>(
+        action actionMap: WritableKeyPath<GlobalActionType, InputActionType?>,
+        state stateMap: KeyPath<GlobalStateType, StateType>
+    ) -> EffectMiddleware<GlobalActionType, GlobalActionType, GlobalStateType, Dependencies> {
+        let action = Unchecked(value: actionMap)
+        let state = Unchecked(value: stateMap)
+        return EffectMiddleware<GlobalActionType, GlobalActionType, GlobalStateType, Dependencies>(
+            dependencies: dependencies
+        ) { globalAction, dispatcher, getState in
+            guard let localAction = globalAction[keyPath: action.value] else { return .pure() }
+            let original = Unchecked(value: globalAction)
+            return self.handle(action: localAction, from: dispatcher, state: { getState()[keyPath: state.value] })
+                .map { output in
+                    var global = original.value
+                    global[keyPath: action.value] = output
+                    return global
+                }
+        }
+    }
+}
+
 extension EffectMiddleware where StateType: Identifiable {
     /// This middleware for each element of a collection in the app's state: `inputAction` picks the actions for an
     /// element (by its id), and the middleware sees that element as its state; what it dispatches is wrapped with
@@ -143,6 +172,60 @@ extension EffectMiddleware where StateType: Identifiable, InputActionType == Out
                     global[keyPath: path.value] = ElementIDAction(id: id, action: output)
                     return global
                 })
+        }
+    }
+}
+
+extension MiddlewareReader {
+    /// A reader of the effect middleware for each element of a collection in the app's state: the middleware this
+    /// reader makes, lifted with `EffectMiddleware.liftToCollection(inputAction:outputAction:stateCollection:)`.
+    ///
+    /// ```swift
+    /// let rowsReader = rowReader.liftToCollection(
+    ///     inputAction: { $0.row },
+    ///     outputAction: AppAction.row,
+    ///     stateCollection: { $0.rows }
+    /// )
+    /// ```
+    public func liftToCollection<
+        ItemInputActionType, ItemOutputActionType, ItemStateType: Identifiable, GlobalAction, GlobalState,
+        CollectionState: MutableCollection
+    >(
+        inputAction actionMap: @escaping (GlobalAction) -> ElementIDAction<ItemStateType.ID, ItemInputActionType>?,
+        outputAction outputMap: @escaping (ElementIDAction<ItemStateType.ID, ItemOutputActionType>) -> GlobalAction,
+        stateCollection: @escaping (GlobalState) -> CollectionState
+    ) -> MiddlewareReader<Dependencies, EffectMiddleware<GlobalAction, GlobalAction, GlobalState, Dependencies>>
+    where
+        CollectionState.Element == ItemStateType,
+        MiddlewareType == EffectMiddleware<ItemInputActionType, ItemOutputActionType, ItemStateType, Dependencies>
+    {
+        MiddlewareReader<Dependencies, EffectMiddleware<GlobalAction, GlobalAction, GlobalState, Dependencies>> {
+            dependencies in
+            inject(dependencies).liftToCollection(
+                inputAction: actionMap, outputAction: outputMap, stateCollection: stateCollection)
+        }
+    }
+
+    /// A reader of the effect middleware for each element of a collection in the app's state, its actions found and
+    /// wrapped through the key path `action`: the middleware this reader makes, lifted with
+    /// `EffectMiddleware.liftToCollection(action:stateCollection:)`.
+    ///
+    /// ```swift
+    /// let rowsReader = rowReader.liftToCollection(action: \AppAction.row, stateCollection: \AppState.rows)
+    /// ```
+    public func liftToCollection<
+        ItemActionType, ItemStateType: Identifiable, GlobalAction, GlobalState, CollectionState: MutableCollection
+    >(
+        action actionMap: WritableKeyPath<GlobalAction, ElementIDAction<ItemStateType.ID, ItemActionType>?>,
+        stateCollection: KeyPath<GlobalState, CollectionState>
+    ) -> MiddlewareReader<Dependencies, EffectMiddleware<GlobalAction, GlobalAction, GlobalState, Dependencies>>
+    where
+        CollectionState.Element == ItemStateType,
+        MiddlewareType == EffectMiddleware<ItemActionType, ItemActionType, ItemStateType, Dependencies>
+    {
+        MiddlewareReader<Dependencies, EffectMiddleware<GlobalAction, GlobalAction, GlobalState, Dependencies>> {
+            dependencies in
+            inject(dependencies).liftToCollection(action: actionMap, stateCollection: stateCollection)
         }
     }
 }

@@ -104,4 +104,33 @@ import Testing
         #expect(viewModel.log.values == ["plus", "plus"])
         #expect(viewModel.state.label == "2")
     }
+
+    /// A subclass written for SwiftRex, which passes an initial state to `super.init`.
+    final class CounterViewModel: ObservableViewModel<ViewAction, ViewState> {
+        @available(*, deprecated)
+        init(store: ObservableViewModel<CountAction, Int>) {
+            super.init(
+                initialState: ViewState(label: "ignored"),
+                store: store.projection(
+                    action: { $0 == .plus ? CountAction.increment : .decrement },
+                    state: { ViewState(label: "\($0)") }
+                ),
+                emitsValue: .whenDifferent
+            )
+        }
+    }
+
+    @available(*, deprecated)
+    @MainActor
+    @Test func aSubclassKeepsSwiftRexsSuperInitWithAnInitialState() {
+        let store = ObservableViewModel<CountAction, Int>.mock(
+            state: 3,
+            action: { action, _, state in state += action == .increment ? 1 : -1 }
+        )
+        let viewModel = CounterViewModel(store: store)
+        let before = viewModel.state.label
+        viewModel.dispatch(.minus)
+        #expect(before == "3")
+        #expect(viewModel.state.label == "2")
+    }
 }

@@ -54,10 +54,8 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
 
     /// The copy that fires `objectWillChange` and whose publisher is `$state`.
     @Published private var shown: ViewState
-    private nonisolated let states: ShownStates<ViewState>
-    private let emitsValue: ShouldEmitValue<ViewState>
-    private nonisolated let dispatcher: @Sendable (DispatchedAction<ViewAction>) -> Void
-    private let subscription: StoreSubscription
+    /// The states shown, the policy, the store's dispatch and the subscription to it.
+    private nonisolated let link: Link<ViewAction, ViewState>
 
     /// Creates a view model of `store`, usually a projection, that publishes the states `emitsValue` lets through.
     ///
@@ -69,13 +67,40 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
         store: Store,
         emitsValue: ShouldEmitValue<ViewState> = .always
     ) {
-        let observed = Observed(store)
-        _state = ShownState(observed.states)
-        _shown = Published(initialValue: observed.current)
-        states = observed.states
-        self.emitsValue = emitsValue
-        dispatcher = observed.dispatcher
-        subscription = observed.subscription
+        let observed = Observed(store, emitsValue: emitsValue)
+        (_state, _shown, link) = (
+            ShownState(observed.link.states), Published(initialValue: observed.current), observed.link
+        )
+        connect(observed.relay)
+    }
+
+    /// The SwiftRex spelling, which a subclass's `super.init` may keep: the view model starts from the store's
+    /// current state, so `initialState` is ignored.
+    @available(*, deprecated, message: "The view model starts from the store's current state: drop initialState")
+    public init<Store: StoreType<ViewAction, ViewState>>(
+        initialState: ViewState,
+        store: Store,
+        emitsValue: ShouldEmitValue<ViewState>
+    ) {
+        let observed = Observed(store, emitsValue: emitsValue)
+        (_state, _shown, link) = (
+            ShownState(observed.link.states), Published(initialValue: observed.current), observed.link
+        )
+        connect(observed.relay)
+    }
+
+    /// The SwiftRex spelling for `Equatable` state, which a subclass's `super.init` may keep: the view model starts
+    /// from the store's current state, so `initialState` is ignored, and publishes each state that differs from the
+    /// one shown.
+    @available(*, deprecated, message: "The view model starts from the store's current state: drop initialState")
+    public init<Store: StoreType<ViewAction, ViewState>>(
+        initialState: ViewState,
+        store: Store
+    ) where ViewState: Equatable {
+        let observed = Observed(store, emitsValue: .whenDifferent)
+        (_state, _shown, link) = (
+            ShownState(observed.link.states), Published(initialValue: observed.current), observed.link
+        )
         connect(observed.relay)
     }
 
@@ -84,19 +109,16 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
         store: Store,
         emitsValue: ShouldEmitValue<ViewState> = .whenDifferent
     ) where ViewState: Equatable {
-        let observed = Observed(store)
-        _state = ShownState(observed.states)
-        _shown = Published(initialValue: observed.current)
-        states = observed.states
-        self.emitsValue = emitsValue
-        dispatcher = observed.dispatcher
-        subscription = observed.subscription
+        let observed = Observed(store, emitsValue: emitsValue)
+        (_state, _shown, link) = (
+            ShownState(observed.link.states), Published(initialValue: observed.current), observed.link
+        )
         connect(observed.relay)
     }
 
     deinit {
         // The projections and publishers of this view model end with it.
-        states.end()
+        link.states.end()
     }
 
     /// Dispatches `action` to the store, recording the caller's file, function and line as its source.
@@ -131,14 +153,14 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     /// Dispatches an action that already carries its source to the store; the other forms of `dispatch` go through
     /// this one, which a subclass can override. Callable from any thread.
     open nonisolated func dispatch(_ dispatchedAction: DispatchedAction<ViewAction>) {
-        dispatcher(dispatchedAction)
+        link.dispatcher(dispatchedAction)
     }
 
     /// Calls `observer` on the main thread with each state that the view model shows after this call, once it shows
     /// it; callable from any thread.
     @preconcurrency
     public nonisolated func subscribe(_ observer: @escaping @Sendable (ViewState) -> Void) -> StoreSubscription {
-        states.subscribe(ended: nil, observer).subscription
+        link.states.subscribe(ended: nil, observer).subscription
     }
 
     /// The view model's states as a Combine publisher: the state shown when a subscriber arrives, then each state it
@@ -155,15 +177,15 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     }
 
     private func connect(_ relay: MainActorRelay<ViewState>) {
-        states.publisher = $shown
+        link.states.publisher = $shown
         relay.attach { [weak self] newState in self?.receive(newState) }
     }
 
     private func receive(_ newState: ViewState) {
-        guard emitsValue.shouldEmit(previous: shown, new: newState) else { return }
+        guard link.emitsValue.shouldEmit(previous: shown, new: newState) else { return }
         // `objectWillChange` and `$state` first, then the state others read, as with a `@Published` state.
         shown = newState
-        states.commit(newState)
+        link.states.commit(newState)
     }
 }
 
@@ -173,28 +195,36 @@ extension ObservableViewModel: ReplayingStateProvider {
         storeDidEnd: @escaping @Sendable () -> Void,
         observer: @escaping @Sendable (ViewState) -> Void
     ) -> (current: ViewState, subscription: StoreSubscription) {
-        states.subscribe(ended: storeDidEnd, observer)
+        link.states.subscribe(ended: storeDidEnd, observer)
     }
 }
 
 /// What a view model takes from its store when it is made: the state to start from, its subscription, and where
 /// actions go.
+/// What a view model keeps of its store: the states it shows, its policy, the store's dispatch and the subscription.
+private struct Link<ViewAction, ViewState: Sendable>: Sendable {
+    let states: ShownStates<ViewState>
+    let emitsValue: ShouldEmitValue<ViewState>
+    let dispatcher: @Sendable (DispatchedAction<ViewAction>) -> Void
+    let subscription: StoreSubscription
+}
+
 @MainActor
 private struct Observed<ViewAction, ViewState: Sendable> {
     let relay = MainActorRelay<ViewState>()
     let current: ViewState
-    let subscription: StoreSubscription
-    let states: ShownStates<ViewState>
-    let dispatcher: @Sendable (DispatchedAction<ViewAction>) -> Void
+    let link: Link<ViewAction, ViewState>
 
-    init<Store: StoreType<ViewAction, ViewState>>(_ store: Store) {
+    init<Store: StoreType<ViewAction, ViewState>>(_ store: Store, emitsValue: ShouldEmitValue<ViewState>) {
+        let subscription: StoreSubscription
         if let replaying = store as? any ReplayingStateProvider<ViewState> {
             (current, subscription) = replaying.subscribeReplaying(storeDidEnd: {}, observer: relay.deliver)
         } else {
             subscription = store.subscribe(relay.deliver)
             current = store.state
         }
-        states = ShownStates(current)
-        dispatcher = { store.dispatch($0) }
+        link = Link(
+            states: ShownStates(current), emitsValue: emitsValue, dispatcher: { store.dispatch($0) },
+            subscription: subscription)
     }
 }
