@@ -33,3 +33,14 @@ func eventually(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
     }
     return true
 }
+
+/// Polls `condition` until it holds or `seconds` pass, suspending between polls: an asynchronous test waits with this
+/// one, so that it never holds a thread of the concurrency pool or the main actor that the awaited work may need.
+func eventuallyAsync(seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        if Date() > deadline { return false }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return true
+}

@@ -64,7 +64,7 @@ import Testing
     }
 
     @MainActor
-    @Test func aViewModelErasedToAnyStoreTypeAndReadFromAnotherThread() {
+    @Test func aViewModelErasedToAnyStoreTypeAndReadFromAnotherThread() async {
         let store = ReduxStoreBase<CountAction, Int>(
             initialState: 0,
             reducer: .reduce { action, state in state += action == .increment ? 1 : -1 },
@@ -75,7 +75,7 @@ import Testing
         erased.dispatch(.increment)
         let read = Collected<Int>()
         Thread { read.append(erased.state) }.start()
-        #expect(eventually { read.values == [2] })
+        #expect(await eventuallyAsync { read.values == [2] })
     }
 
     final class LoggingViewModel: ObservableViewModel<ViewAction, ViewState> {

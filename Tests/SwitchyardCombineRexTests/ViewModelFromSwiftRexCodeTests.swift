@@ -41,7 +41,7 @@ import Testing
         let store = Self.makeStore()
         let made = Collected<ObservableViewModel<CounterViewModel.ViewAction, CounterViewModel.ViewState>>()
         Thread { made.append(CounterViewModel.viewModel(from: store)) }.start()
-        #expect(eventually { !made.values.isEmpty })
+        #expect(await eventuallyAsync { !made.values.isEmpty })
         guard let viewModel = made.values.first else { return }
         store.dispatch(1)
         let title = await waitForTitle("1 taps", of: viewModel)
