@@ -82,8 +82,9 @@ extension Subscriber {
     }
 }
 
-extension SubscriberType {
-    /// A `SubscriberType` that sends what it receives to a Combine subject.
+extension Subscriber {
+    /// A `SubscriberType` that sends what it receives to a Combine subject. Available on every Combine subscriber
+    /// type, `SubscriberType` among them, as in CombineRex.
     public static func combine<CombineSubject: Subject>(
         subject: CombineSubject
     ) -> SubscriberType<CombineSubject.Output, CombineSubject.Failure> {
@@ -94,7 +95,8 @@ extension SubscriberType {
         )
     }
 
-    /// A `SubscriberType` that passes what it receives to a Combine subscriber.
+    /// A `SubscriberType` that passes what it receives to a Combine subscriber. Available on every Combine
+    /// subscriber type, `SubscriberType` among them, as in CombineRex.
     public static func combine<CombineSubscriber: Subscriber>(
         subscriber: CombineSubscriber
     ) -> SubscriberType<CombineSubscriber.Input, CombineSubscriber.Failure> {

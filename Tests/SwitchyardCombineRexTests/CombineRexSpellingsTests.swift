@@ -88,4 +88,26 @@ import Testing
             .run(recordingOutput(dispatched))
         #expect(dispatched.values.map(\.action) == [.row(ElementIDAction(id: 1, action: "one?"))])
     }
+
+    @Test func everyCombineSubscriberTypeMakesSubscribersForASubjectOrAnotherSubscriber() {
+        let subject = PassthroughSubject<Int, Never>()
+        let received = Collected<Int>()
+        let keep = subject.sink { received.append($0) }
+        let toSubject = Subscribers.Sink<Int, Never>.combine(subject: subject)
+        toSubject.onValue(1)
+        let inner = Subscribers.Sink<Int, Never>(
+            receiveCompletion: { _ in }, receiveValue: { received.append($0 * 10) })
+        let toSubscriber = AnySubscriber<Int, Never>.combine(subscriber: inner)
+        toSubscriber.onSubscribe(NoSubscription())
+        toSubscriber.onValue(2)
+        let spelledOnTheAbstraction = SubscriberType<Int, Never>.combine(subject: subject)
+        spelledOnTheAbstraction.onValue(3)
+        #expect(received.values == [1, 20, 3])
+        keep.cancel()
+    }
+
+    /// A subscription with nothing to cancel.
+    struct NoSubscription: SubscriptionType {
+        func unsubscribe() {}
+    }
 }

@@ -19,13 +19,7 @@ extension ReduxStoreBase {
             scheduling: SchedulingPolicy,
             diagnostics: StoreDiagnostics
         ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
-            // An identity, an empty composition, or either erased (what a store without middleware holds in code
-            // written for SwiftRex) runs the store's cheapest path: no middleware call per action.
-            let doesNothing =
-                middleware is IdentityMiddleware<ActionType, ActionType, StateType>
-                || (middleware as? ComposedMiddleware<ActionType, ActionType, StateType>)?.middlewares.isEmpty == true
-                || (middleware as? AnyMiddleware<ActionType, ActionType, StateType>)?.isIdentity == true
-            let erased = doesNothing ? nil : middleware.eraseToAnyMiddleware()
+            let erased = Self.doesNothing(middleware) ? nil : middleware.eraseToAnyMiddleware()
             let effects = EffectScope(diagnostics: diagnostics)
             self.core = StoreCore(
                 initialState: initialState,
@@ -39,6 +33,17 @@ extension ReduxStoreBase {
             self.emitsValue = emitsValue
             self.effects = effects
             self.middleware = erased
+        }
+
+        /// Whether `middleware` does nothing: an identity, an empty composition, or either erased (what a store
+        /// without middleware holds in code written for SwiftRex). Such a store runs its cheapest path: no
+        /// middleware call per action.
+        @inlinable
+        static func doesNothing<M: MiddlewareProtocol>(_ middleware: M) -> Bool
+        where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
+            middleware is IdentityMiddleware<ActionType, ActionType, StateType>
+                || (middleware as? ComposedMiddleware<ActionType, ActionType, StateType>)?.middlewares.isEmpty == true
+                || (middleware as? AnyMiddleware<ActionType, ActionType, StateType>)?.isIdentity == true
         }
 
         /// The deprecated setup call, once, before the first action.

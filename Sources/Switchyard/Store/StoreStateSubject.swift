@@ -38,7 +38,9 @@ extension ReduxStoreBase {
             reducer.reduce(action, &state)
             if emitsValue.shouldEmit(previous: previous, new: state) { subject.storeDidReduce(state) }
         }
-        guard scheduling == .mainThread else {
+        // A middleware that does nothing has no output to move to the main queue, and keeps the store's cheapest
+        // path.
+        guard scheduling == .mainThread, !Parts.doesNothing(middleware) else {
             return Parts(
                 initialState: subject.currentStoreState(), reducer: sending, middleware: middleware,
                 emitsValue: emitsValue, scheduling: scheduling, diagnostics: diagnostics)
