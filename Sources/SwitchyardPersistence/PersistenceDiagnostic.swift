@@ -1,16 +1,53 @@
-/// Something persistence reports: a file it could not use and what it did with it, or a write that failed; what
-/// ``JournalRecording`` throws for a file it cannot read.
+/// Something persistence reports: a file it could not use and what it did with it, a journal whose writes fail, or
+/// what ``StatePersistence`` and ``JournalRecording`` throw for a file they cannot open.
 public struct PersistenceDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// What happened.
     public enum Kind: Sendable, Equatable {
-        /// The file is not a database, or SQLite found it corrupt.
+        // The file cannot be used as it is. These follow ``PersistenceOptions/badFile``: the file is moved aside
+        // (with its `-wal` and `-shm` companions) or left alone, and the store starts from the initial state.
+
+        /// SQLite found the file corrupt (a page, the schema, or the journal cannot be read).
         case corruptFile
+        /// The file is not an SQLite database: random bytes, a text file, a truncated header.
+        case notADatabase
+        /// The file is an SQLite database, but not one that persistence wrote: it has tables of its own and none of
+        /// the journal's. Nothing is added to it.
+        case foreignDatabase
         /// The snapshot or a journaled action did not decode, or a migration failed.
         case undecodable
         /// The file was written by a newer version of the app.
         case newerVersion(Int)
-        /// Writing the journal or a snapshot failed; the actions stay queued and are tried again.
+        /// A `-wal` file next to the database is not a write-ahead log of it (garbage, or the log of another
+        /// database): SQLite would silently discard or apply it.
+        case foreignWriteAheadLog
+
+        // The file is fine but cannot be opened here: nothing is moved, and `StatePersistence`'s initializer throws.
+
+        /// The process may not read or write the file, or create files in its folder (a permission).
+        case permissionDenied
+        /// The file, or the file system it is on, is read-only.
+        case readOnly
+        /// Another process (or another `StatePersistence` in this one) has the file open: one process journals a
+        /// file at a time.
+        case locked
+        /// Something other than a regular file is at the path (a folder, for example).
+        case notAFile
+        /// The file could not be moved aside (a read-only folder, for example): it is left where it was.
+        case moveFailed
+
+        // Writing.
+
+        /// Writing the journal or a snapshot failed; what happens to the actions is
+        /// ``PersistenceOptions/writeFailure``'s choice.
         case writeFailed
+        /// Writes succeed again after failing: the journal is whole again.
+        case writesResumed
+        /// Actions were dropped from the journal while its writes failed (beyond the bound that
+        /// ``PersistenceOptions/WriteFailurePolicy/keepInMemory(maxPendingActions:)`` sets): a snapshot written
+        /// once writes succeed again covers them.
+        case actionsDropped(Int)
+        /// The journal stopped: nothing more is written in this run.
+        case journalStopped
         /// An action or the state did not encode: the action is not journaled, or no snapshot is written.
         case unencodable
         /// ``StatePersistence/attach(to:)`` found the store journaling already, or freed: nothing was attached.

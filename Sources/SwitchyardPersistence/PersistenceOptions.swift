@@ -25,6 +25,22 @@ public struct PersistenceOptions: Sendable {
         case keepAndDoNotPersist
     }
 
+    /// What the journal does with the actions it cannot write while its writes fail (a full disk, an I/O error).
+    public enum WriteFailurePolicy: Sendable, Equatable {
+        /// Keeps up to `maxPendingActions` actions in memory and writes them once writes succeed again; beyond
+        /// that, drops the oldest, reports it (``PersistenceDiagnostic/Kind/actionsDropped(_:)``), and writes a
+        /// snapshot of the state once writes succeed again, so that the file stays consistent. The store's
+        /// processing thread never waits for the disk.
+        case keepInMemory(maxPendingActions: Int)
+        /// Stops journaling at the first failed write, reported as ``PersistenceDiagnostic/Kind/journalStopped``:
+        /// the file keeps what was committed before, and nothing more is written in this run.
+        case stopJournaling
+        /// Keeps every action, and makes the store's processing thread wait once 65,536 actions are waiting to be
+        /// written, until writes succeed again. Choose it only for a store whose processing thread may wait: never
+        /// for a store that processes on the main thread.
+        case blockProcessing
+    }
+
     /// When actions are committed; batched, at most 10 ms behind, by default.
     public var durability: Durability
     /// A snapshot of the persisted state is written after this many journaled actions, and the journal before it
@@ -39,16 +55,19 @@ public struct PersistenceOptions: Sendable {
     public var schemaVersion: Int
     /// The migrations from older versions, each from one version to the next.
     public var migrations: [PersistenceMigration]
+    /// What the journal does while its writes fail; by default it keeps up to 100,000 actions in memory.
+    public var writeFailure: WriteFailurePolicy
 
     /// Options with every default: batched within 10 ms, a snapshot every 1,000 actions or 30 seconds, a bad file
-    /// moved aside, version 1 without migrations.
+    /// moved aside, version 1 without migrations, and up to 100,000 actions kept in memory while writes fail.
     public init(
         durability: Durability = .batched(maxDelay: .milliseconds(10)),
         snapshotEveryActions: Int = 1_000,
         snapshotInterval: Duration = .seconds(30),
         badFile: BadFilePolicy = .moveAside,
         schemaVersion: Int = 1,
-        migrations: [PersistenceMigration] = []
+        migrations: [PersistenceMigration] = [],
+        writeFailure: WriteFailurePolicy = .keepInMemory(maxPendingActions: 100_000)
     ) {
         precondition(snapshotEveryActions > 0, "snapshotEveryActions must be positive")
         precondition(schemaVersion > 0, "schemaVersion must be positive")
@@ -58,6 +77,7 @@ public struct PersistenceOptions: Sendable {
         self.badFile = badFile
         self.schemaVersion = schemaVersion
         self.migrations = migrations
+        self.writeFailure = writeFailure
     }
 }
 
