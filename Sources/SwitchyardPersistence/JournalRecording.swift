@@ -78,7 +78,7 @@ public struct JournalRecording<Action: Sendable, State: Sendable>: Sendable {
         decodeState: @escaping @Sendable (Data, inout State) throws -> Void
     ) throws {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw PersistenceDiagnostic(kind: .corruptFile, message: "there is no file at \(path)")
+            throw PersistenceDiagnostic(kind: .notAFile, message: "there is no file at \(path)")
         }
         // The reducer is not run: the actions are read, not replayed.
         let restorer = Restorer(

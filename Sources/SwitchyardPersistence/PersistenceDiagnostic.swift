@@ -32,6 +32,8 @@ public struct PersistenceDiagnostic: Error, Sendable, Equatable, CustomStringCon
         case locked
         /// Something other than a regular file is at the path (a folder, for example).
         case notAFile
+        /// Reading the file failed for a reason that is not the file's (an I/O error, a full disk): it is left alone.
+        case ioError
         /// The file could not be moved aside (a read-only folder, for example): it is left where it was.
         case moveFailed
 

@@ -41,6 +41,18 @@ public struct PersistenceOptions: Sendable {
         case blockProcessing
     }
 
+    /// How much of SQLite's own check runs on the file when it is restored. Whatever the choice, every page that a
+    /// restore reads is checked by SQLite as it is read, and a file that fails is reported as corrupt.
+    public enum IntegrityCheck: Sendable, Equatable {
+        /// No check beyond the pages read.
+        case none
+        /// `PRAGMA quick_check`: every page of the file, without comparing indexes with their tables. About 0.2 s
+        /// for a 70 MB file on a laptop-class machine; a few milliseconds for a compacted file.
+        case quick
+        /// `PRAGMA integrity_check`: everything `quick` checks, and the indexes.
+        case full
+    }
+
     /// When actions are committed; batched, at most 10 ms behind, by default.
     public var durability: Durability
     /// A snapshot of the persisted state is written after this many journaled actions, and the journal before it
@@ -57,9 +69,12 @@ public struct PersistenceOptions: Sendable {
     public var migrations: [PersistenceMigration]
     /// What the journal does while its writes fail; by default it keeps up to 100,000 actions in memory.
     public var writeFailure: WriteFailurePolicy
+    /// How much SQLite checks the file when it is restored; `quick` by default.
+    public var integrityCheck: IntegrityCheck
 
     /// Options with every default: batched within 10 ms, a snapshot every 1,000 actions or 30 seconds, a bad file
-    /// moved aside, version 1 without migrations, and up to 100,000 actions kept in memory while writes fail.
+    /// moved aside, version 1 without migrations, up to 100,000 actions kept in memory while writes fail, and
+    /// SQLite's quick check when the file is restored.
     public init(
         durability: Durability = .batched(maxDelay: .milliseconds(10)),
         snapshotEveryActions: Int = 1_000,
@@ -67,7 +82,8 @@ public struct PersistenceOptions: Sendable {
         badFile: BadFilePolicy = .moveAside,
         schemaVersion: Int = 1,
         migrations: [PersistenceMigration] = [],
-        writeFailure: WriteFailurePolicy = .keepInMemory(maxPendingActions: 100_000)
+        writeFailure: WriteFailurePolicy = .keepInMemory(maxPendingActions: 100_000),
+        integrityCheck: IntegrityCheck = .quick
     ) {
         precondition(snapshotEveryActions > 0, "snapshotEveryActions must be positive")
         precondition(schemaVersion > 0, "schemaVersion must be positive")
@@ -78,6 +94,7 @@ public struct PersistenceOptions: Sendable {
         self.schemaVersion = schemaVersion
         self.migrations = migrations
         self.writeFailure = writeFailure
+        self.integrityCheck = integrityCheck
     }
 }
 

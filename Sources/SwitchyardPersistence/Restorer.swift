@@ -3,12 +3,15 @@ import Switchyard
 
 /// Reads a persisted file, changing nothing in it, and rebuilds the state: the snapshot, migrated to this version,
 /// then the journal after it, each action migrated and replayed through the reducer.
+///
+/// Before SQLite reads the file as a database, what is at the path is checked: the main file on its own (SQLite's
+/// `immutable` reading, which ignores a `-wal`), then the `-wal` beside it, whose header must be a write-ahead log's
+/// and whose commits must carry the main file's identity. A log that is not the file's is reported, never applied.
 struct Restorer<Action: Sendable, State: Sendable> {
     enum Outcome {
         case fresh
         case restored(State, snapshotSeq: Int64?, replayed: Int, lastSeq: Int64, migrated: Bool)
         case unusable(PersistenceDiagnostic)
-        case unusableMoved(PersistenceDiagnostic, String)
     }
 
     let path: String
@@ -18,85 +21,272 @@ struct Restorer<Action: Sendable, State: Sendable> {
     let decodeState: @Sendable (Data, inout State) throws -> Void
     let journaling: ActionJournaling<Action>
 
-    /// What a file holds, decoded: the state after its snapshot (the initial state without one), and the journaled
-    /// actions after it, in order, each with its row.
+    /// What a file holds, decoded, for a reader that looks at its actions: the state after its snapshot (the
+    /// initial state without one), and the journaled actions after it, in order, each with its row.
     struct Contents {
         var base: State
         var snapshotSeq: Int64?
         var actions: [(row: PersistenceFile.JournalRow, action: Action)]
-        /// Whether anything was written by an older version.
-        var migrated: Bool
     }
 
+    /// Restores the state: the snapshot, then the journal after it replayed through the reducer.
     func restore() -> Outcome {
-        guard FileManager.default.fileExists(atPath: path) else { return .fresh }
-        let contents: Contents?
-        switch read() {
-        case .success(let read): contents = read
+        let file: PersistenceFile
+        switch openChecked() {
         case .failure(let diagnostic): return .unusable(diagnostic)
+        case .success(nil): return .fresh
+        case .success(let opened?): file = opened
         }
-        guard let contents else { return .fresh }
-        var state = contents.base
-        for (_, action) in contents.actions { reducer.reduce(action, &state) }
-        return .restored(
-            state,
-            snapshotSeq: contents.snapshotSeq,
-            replayed: contents.actions.count,
-            lastSeq: contents.actions.last?.row.seq ?? contents.snapshotSeq ?? 0,
-            migrated: contents.migrated
-        )
+        defer { try? file.close() }
+        do {
+            guard let (base, snapshotSeq, migratedSnapshot) = try readSnapshot(file) else { return .fresh }
+            var state = base
+            let replay = try replayJournal(file, after: snapshotSeq ?? 0, onto: &state)
+            if replay.count == 0 && snapshotSeq == nil { return .fresh }
+            return .restored(
+                state,
+                snapshotSeq: snapshotSeq,
+                replayed: replay.count,
+                lastSeq: replay.lastSeq ?? snapshotSeq ?? 0,
+                migrated: migratedSnapshot || replay.migrated
+            )
+        } catch let diagnostic as PersistenceDiagnostic {
+            return .unusable(diagnostic)
+        } catch {
+            return .unusable(FileChecks.diagnose(error, path: path))
+        }
     }
 
-    /// Reads and decodes the file, changing nothing in it; `nil` when it holds no snapshot and no journal.
+    /// Reads and decodes the file with every action's row, changing nothing in it; `nil` when it holds no snapshot
+    /// and no journal.
     func read() -> Result<Contents?, PersistenceDiagnostic> {
-        let contents: PersistenceFile.Contents
+        let file: PersistenceFile
+        switch openChecked() {
+        case .failure(let diagnostic): return .failure(diagnostic)
+        case .success(nil): return .success(nil)
+        case .success(let opened?): file = opened
+        }
+        defer { try? file.close() }
         do {
-            let file = try PersistenceFile.openForReading(path: path)
-            defer { try? file.close() }
-            let integrity = try file.integrityCheck()
-            guard integrity == "ok" else {
-                return .failure(diagnostic(.corruptFile, "SQLite's integrity check says: \(integrity)"))
+            guard let (base, snapshotSeq, _) = try readSnapshot(file) else { return .success(nil) }
+            let decoder = JSONDecoder()
+            var actions: [(row: PersistenceFile.JournalRow, action: Action)] = []
+            for row in try file.journal(after: snapshotSeq ?? 0) {
+                do {
+                    let data = try migrate(row.action, from: row.version, \.action)
+                    actions.append((row, try journaling.decode(data, decoder)))
+                } catch {
+                    throw undecodable(row.seq, error)
+                }
             }
-            contents = try file.contents()
+            if actions.isEmpty && snapshotSeq == nil { return .success(nil) }
+            return .success(Contents(base: base, snapshotSeq: snapshotSeq, actions: actions))
+        } catch let diagnostic as PersistenceDiagnostic {
+            return .failure(diagnostic)
         } catch {
-            return .failure(diagnostic(.corruptFile, "it is not a database SQLite can read (\(error))"))
+            return .failure(FileChecks.diagnose(error, path: path))
         }
-        if let writtenBy = contents.writtenBy, writtenBy > options.schemaVersion {
-            return .failure(
-                diagnostic(
-                    .newerVersion(writtenBy),
-                    "it was written by version \(writtenBy) of the app's data, and this app knows versions up to "
-                        + "\(options.schemaVersion)"
-                )
-            )
+    }
+
+    // MARK: Opening
+
+    /// Opens the file to read it once what is at the path is known to be a journal with its own log; `nil` when
+    /// there is nothing to restore (no file, an empty one, or a database with no tables).
+    func openChecked() -> Result<PersistenceFile?, PersistenceDiagnostic> {
+        let wal = path + "-wal"
+        let mainSize = Self.size(of: path)
+        let walSize = Self.size(of: wal)
+        guard let mainSize, mainSize > 0 || (walSize ?? 0) > 0 else { return .success(nil) }
+        do {
+            var mainFileID: Int64?
+            if mainSize > 0 {
+                // The main file on its own: a file that is not SQLite's is known before any log is looked at.
+                guard Self.hasDatabaseHeader(path) else {
+                    return .failure(
+                        FileChecks.diagnostic(.notADatabase, path, "it is not an SQLite database (no SQLite header)"))
+                }
+                let alone = try PersistenceFile.openForReading(path: path, ignoringWriteAheadLog: true)
+                defer { try? alone.close() }
+                mainFileID = try alone.kind().fileID
+            }
+            if let walSize, walSize > 0 {
+                guard WriteAheadLogHeader.isValid(Self.prefix(of: wal, count: 32)) else {
+                    return .failure(
+                        FileChecks.diagnostic(
+                            .foreignWriteAheadLog, path,
+                            "its `-wal` file (\(walSize) bytes) is not a write-ahead log; SQLite would discard it"))
+                }
+            }
+            let file = try PersistenceFile.openForReading(path: path)
+            do {
+                let integrity = try file.integrityCheck(options.integrityCheck)
+                guard integrity == "ok" else {
+                    throw FileChecks.diagnostic(.corruptFile, path, "SQLite's check says: \(integrity)")
+                }
+                let kind = try file.kind()
+                if let mainFileID, (walSize ?? 0) > 0, kind.fileID != mainFileID {
+                    throw FileChecks.diagnostic(
+                        .foreignWriteAheadLog, path,
+                        "its `-wal` file is the log of another database; SQLite would apply it to this one")
+                }
+                if kind.isNewerFormat {
+                    throw PersistenceDiagnostic(
+                        kind: .newerVersion(options.schemaVersion + 1),
+                        message: "the file \(path) cannot be used: a newer release of Switchyard wrote its tables")
+                }
+                guard kind.hasJournal else {
+                    if kind.hasOtherTables {
+                        throw FileChecks.diagnostic(
+                            .foreignDatabase, path, "it is another database (it has tables, and none of the journal's)")
+                    }
+                    try? file.close()
+                    return .success(nil)
+                }
+                return .success(file)
+            } catch {
+                try? file.close()
+                throw error
+            }
+        } catch let diagnostic as PersistenceDiagnostic {
+            return .failure(diagnostic)
+        } catch {
+            return .failure(FileChecks.diagnose(error, path: path))
         }
-        if contents.snapshot == nil && contents.journal.isEmpty { return .success(nil) }
+    }
+
+    /// The size of the file at `path`; `nil` when there is none.
+    static func size(of path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+    }
+
+    /// The first `count` bytes of the file at `path` (fewer when it is shorter).
+    static func prefix(of path: String, count: Int) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: count)) ?? Data()
+    }
+
+    /// Whether the file starts as every SQLite database does.
+    static func hasDatabaseHeader(_ path: String) -> Bool {
+        prefix(of: path, count: 16) == Data("SQLite format 3\u{0}".utf8)
+    }
+
+    // MARK: Reading
+
+    /// The snapshot's state (the initial state without one), the sequence number it follows, and whether it was
+    /// migrated; `nil` when the file has no data yet. Throws a diagnostic for a newer version or an undecodable
+    /// snapshot.
+    private func readSnapshot(_ file: PersistenceFile) throws -> (State, Int64?, Bool)? {
+        let (writtenBy, snapshot) = try file.header()
+        if let writtenBy, writtenBy > options.schemaVersion {
+            throw FileChecks.diagnostic(
+                .newerVersion(writtenBy), path,
+                "it was written by version \(writtenBy) of the app's data, and this app knows versions up to "
+                    + "\(options.schemaVersion)")
+        }
         var state = initialState
+        guard let snapshot else { return (state, nil, false) }
+        do {
+            let data = try migrate(snapshot.state, from: snapshot.version, \.state)
+            try decodeState(data, &state)
+        } catch {
+            throw FileChecks.diagnostic(.undecodable, path, "its snapshot does not decode (\(error))")
+        }
+        return (state, snapshot.seq, snapshot.version < options.schemaVersion)
+    }
+
+    /// How many actions a restore decodes in one JSON array: large enough that the decoder's setup is paid rarely,
+    /// small enough that the arrays spread over the cores.
+    private static var arrayLength: Int { 4_096 }
+
+    /// Replays the journal after `seq` onto `state`: the actions are read in arrays of ``arrayLength``, decoded on
+    /// every core at once (decoding is most of a restore's time), then reduced in order on this thread.
+    private func replayJournal(
+        _ file: PersistenceFile, after seq: Int64, onto state: inout State
+    ) throws -> (count: Int, lastSeq: Int64?, migrated: Bool) {
+        var arrays: [(first: Int64, json: Data)] = []
+        var json = Data()
+        var first: Int64 = 0
+        var count = 0
+        var inArray = 0
+        var lastSeq: Int64?
         var migrated = false
+        try file.forEachAction(after: seq) { seq, version, data in
+            if inArray == 0 {
+                json = Data(capacity: Self.arrayLength * (data.count + 1) + 2)
+                json.append(UInt8(ascii: "["))
+                first = seq
+            } else {
+                json.append(UInt8(ascii: ","))
+            }
+            if version < options.schemaVersion {
+                migrated = true
+                do {
+                    json.append(try migrate(data, from: version, \.action))
+                } catch {
+                    throw undecodable(seq, error)
+                }
+            } else {
+                json.append(data)
+            }
+            inArray += 1
+            count += 1
+            lastSeq = seq
+            if inArray == Self.arrayLength {
+                json.append(UInt8(ascii: "]"))
+                arrays.append((first, json))
+                inArray = 0
+            }
+        }
+        if inArray > 0 {
+            json.append(UInt8(ascii: "]"))
+            arrays.append((first, json))
+        }
+        let decoded = LockedValue([Result<[Action], PersistenceDiagnostic>?](repeating: nil, count: arrays.count))
+        let read = arrays
+        DispatchQueue.concurrentPerform(iterations: read.count) { index in
+            let result = Result { () throws(PersistenceDiagnostic) -> [Action] in
+                try decodeArray(read[index].json, firstSeq: read[index].first)
+            }
+            decoded.withLock { $0[index] = result }
+        }
+        for result in decoded.withLock({ $0 }) {
+            for action in try result!.get() { reducer.reduce(action, &state) }
+        }
+        return (count, lastSeq, migrated)
+    }
+
+    /// The actions of one JSON array; when it does not decode, each action is decoded on its own to name the one
+    /// that fails.
+    private func decodeArray(_ json: Data, firstSeq: Int64) throws(PersistenceDiagnostic) -> [Action] {
         let decoder = JSONDecoder()
         do {
-            if let snapshot = contents.snapshot {
-                let data = try migrate(snapshot.state, from: snapshot.version, \.state)
-                migrated = migrated || snapshot.version < options.schemaVersion
-                try decodeState(data, &state)
-            }
-        } catch {
-            return .failure(diagnostic(.undecodable, "its snapshot does not decode (\(error))"))
-        }
-        let after = contents.snapshot?.seq ?? 0
-        var actions: [(row: PersistenceFile.JournalRow, action: Action)] = []
-        for row in contents.journal where row.seq > after {
+            return try journaling.decodeArray(json, decoder)
+        } catch let arrayError {
+            // Rare: read the array's rows again, one by one, for the message.
             do {
-                let data = try migrate(row.action, from: row.version, \.action)
-                migrated = migrated || row.version < options.schemaVersion
-                actions.append((row, try journaling.decode(data, decoder)))
+                let file = try PersistenceFile.openForReading(path: path)
+                defer { try? file.close() }
+                var failing: PersistenceDiagnostic?
+                try file.forEachAction(after: firstSeq - 1) { rowSeq, version, data in
+                    guard failing == nil, rowSeq < firstSeq + Int64(Self.arrayLength) else { return }
+                    do {
+                        _ = try journaling.decode(try migrate(data, from: version, \.action), decoder)
+                    } catch {
+                        failing = undecodable(rowSeq, error)
+                    }
+                }
+                throw failing ?? undecodable(firstSeq, arrayError)
+            } catch let diagnostic as PersistenceDiagnostic {
+                throw diagnostic
             } catch {
-                return .failure(
-                    diagnostic(.undecodable, "its journal entry \(row.seq) does not decode (\(error))"))
+                throw undecodable(firstSeq, arrayError)
             }
         }
-        return .success(
-            Contents(base: state, snapshotSeq: contents.snapshot?.seq, actions: actions, migrated: migrated))
+    }
+
+    private func undecodable(_ seq: Int64, _ error: any Error) -> PersistenceDiagnostic {
+        FileChecks.diagnostic(.undecodable, path, "its journal entry \(seq) does not decode (\(error))")
     }
 
     /// `data` written by `version`, rewritten by each migration up to this version.
@@ -115,10 +305,6 @@ struct Restorer<Action: Sendable, State: Sendable> {
             version += 1
         }
         return data
-    }
-
-    private func diagnostic(_ kind: PersistenceDiagnostic.Kind, _ reason: String) -> PersistenceDiagnostic {
-        PersistenceDiagnostic(kind: kind, message: "the file \(path) cannot be used: \(reason)")
     }
 }
 

@@ -157,24 +157,59 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         self.path = path
         self.reducer = reducer
         self.diagnostics = diagnostics
+        try FileChecks.checkAccess(path)
+        let lock = try FileLock(path: path)
         let restorer = Restorer(
             path: path, initialState: initialState, reducer: reducer, options: options, decodeState: decodeState,
             journaling: journaling)
         var outcome = restorer.restore()
+        var movedTo: String?
         var persisting = true
         if case .unusable(let diagnostic) = outcome {
+            guard diagnostic.isAboutTheFile else {
+                lock.release()
+                throw diagnostic
+            }
             diagnostics(diagnostic)
             switch options.badFile {
+            case .moveAside where diagnostic.kind == .foreignWriteAheadLog:
+                // The log is not the file's: it is moved aside on its own, and the main file restored without it.
+                _ = try Self.moveAside(path, suffixes: ["-wal", "-shm"], lock: lock)
+                outcome = restorer.restore()
+                if case .unusable(let second) = outcome {
+                    guard second.isAboutTheFile else {
+                        lock.release()
+                        throw second
+                    }
+                    diagnostics(second)
+                    movedTo = try Self.moveAside(path, suffixes: ["", "-wal", "-shm"], lock: lock)
+                }
             case .moveAside:
-                let movedTo = try Self.moveAside(path)
-                outcome = .unusableMoved(diagnostic, movedTo)
+                movedTo = try Self.moveAside(path, suffixes: ["", "-wal", "-shm"], lock: lock)
             case .keepAndDoNotPersist:
                 persisting = false
+                lock.release()
             }
         }
-        let file =
-            persisting
-            ? try PersistenceFile.openForWriting(path: path, syncEveryCommit: options.durability == .everyAction) : nil
+        let file: PersistenceFile?
+        if persisting {
+            do {
+                // A file moved aside leaves its path free: the lock is taken again on the new file.
+                let writerLock = movedTo == nil ? lock : try FileLock(path: path)
+                do {
+                    file = try PersistenceFile.openForWriting(
+                        path: path, syncEveryCommit: options.durability == .everyAction, lock: writerLock)
+                } catch {
+                    writerLock.release()
+                    throw FileChecks.diagnose(error, path: path)
+                }
+            } catch {
+                lock.release()
+                throw error
+            }
+        } else {
+            file = nil
+        }
         switch outcome {
         case .fresh:
             restoredState = initialState
@@ -183,9 +218,6 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
             restoredState = state
             restoration = .restored(snapshotSequence: snapshotSeq, replayedActions: replayed)
         case .unusable(let diagnostic):
-            restoredState = initialState
-            restoration = .unusableFile(diagnostic, movedTo: nil)
-        case .unusableMoved(let diagnostic, let movedTo):
             restoredState = initialState
             restoration = .unusableFile(diagnostic, movedTo: movedTo)
         }
@@ -264,22 +296,48 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         writer?.queue.close()
     }
 
-    /// Renames the file and its companions to `<path>.unusable-<date>`; returns the new path of the file.
-    private static func moveAside(_ path: String) throws -> String {
+    /// Renames the files `path` + each of `suffixes` that exist to `<path><suffix>.unusable-<date>`, next to
+    /// them, releasing `lock` first when the main file moves (its descriptor goes with it); returns the new path of
+    /// the first. Throws a ``PersistenceDiagnostic/Kind/moveFailed`` diagnostic when a file cannot be moved.
+    private static func moveAside(_ path: String, suffixes: [String], lock: FileLock) throws -> String {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        var target = "\(path).unusable-\(formatter.string(from: Date()))"
+        var stamp = "unusable-\(formatter.string(from: Date()))"
         var attempt = 1
-        while FileManager.default.fileExists(atPath: target) {
+        while suffixes.contains(where: { FileManager.default.fileExists(atPath: "\(path)\($0).\(stamp)") }) {
             attempt += 1
-            target = "\(path).unusable-\(formatter.string(from: Date()))-\(attempt)"
+            stamp = "unusable-\(formatter.string(from: Date()))-\(attempt)"
         }
-        try FileManager.default.moveItem(atPath: path, toPath: target)
-        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-            try FileManager.default.moveItem(atPath: path + suffix, toPath: target + suffix)
+        if suffixes.contains("") { lock.release() }
+        var moved: [String] = []
+        for suffix in suffixes where FileManager.default.fileExists(atPath: path + suffix) {
+            let target = "\(path)\(suffix).\(stamp)"
+            do {
+                try FileManager.default.moveItem(atPath: path + suffix, toPath: target)
+            } catch {
+                throw FileChecks.diagnostic(
+                    .moveFailed, path,
+                    "\(path + suffix) could not be moved aside to \(target) (\(error.localizedDescription)); "
+                        + (moved.isEmpty ? "nothing was moved" : "moved already: \(moved.joined(separator: ", "))"))
+            }
+            moved.append(target)
         }
-        return target
+        return "\(path)\(suffixes[0]).\(stamp)"
+    }
+}
+
+extension PersistenceDiagnostic {
+    /// Whether the diagnostic is about the file itself (its contents), which the bad-file policy handles, rather
+    /// than about the environment (permissions, a read-only file system, another process, an I/O error), for which
+    /// the file is left alone and the persistence's initializer throws.
+    var isAboutTheFile: Bool {
+        switch kind {
+        case .corruptFile, .notADatabase, .foreignDatabase, .undecodable, .newerVersion, .foreignWriteAheadLog:
+            true
+        default:
+            false
+        }
     }
 }
 

@@ -32,7 +32,7 @@ import Testing
         try garbage.write(to: URL(fileURLWithPath: folder.path()))
         let reports = Reports()
         let persistence = try open(reports: reports)
-        #expect(reports.kinds == [.corruptFile])
+        #expect(reports.kinds == [.notADatabase])
         guard case .unusableFile(let diagnostic, let movedTo?) = persistence.restoration else {
             Issue.record("expected the file moved aside, got \(persistence.restoration)")
             return

@@ -81,7 +81,7 @@ import Testing
         let error = #expect(throws: PersistenceDiagnostic.self) {
             try JournalRecording<TodoAction, TodoState>(path: folder.path(), initialState: TodoState())
         }
-        #expect(error?.kind == .corruptFile)
+        #expect(error?.kind == .notADatabase)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path())) == Data("not a database".utf8))
     }
 
