@@ -1,6 +1,8 @@
 // A process for the persistence crash tests: `run PATH [every|batched]` restores a tally from PATH, prints it, and
 // dispatches `add(n)` for n = count + 1, count + 2, … at full speed until it is killed; `check PATH` restores the
-// tally, prints it, and exits.
+// tally, prints it, and exits; `open PATH` prints how opening went (`restored N`, `unusable KIND`, or `throws KIND`)
+// and exits, for the tests that run it as another user; `hold PATH` opens the file, prints `holding`, and keeps it
+// open until it is killed.
 import Foundation
 import Switchyard
 import SwitchyardPersistence
@@ -21,9 +23,28 @@ let reducer = Reducer<TallyAction, Tally>.reduce { action, tally in
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, ["run", "check"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: \(arguments[0]) run|check PATH [every|batched]\n".utf8))
+guard arguments.count >= 3, ["run", "check", "open", "hold"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: \(arguments[0]) run|check|open|hold PATH [every|batched]\n".utf8))
     exit(2)
+}
+if arguments[1] == "open" || arguments[1] == "hold" {
+    do {
+        let persistence = try StatePersistence(
+            path: arguments[2], initialState: Tally(), reducer: reducer, diagnostics: { _ in })
+        switch persistence.restoration {
+        case .unusableFile(let diagnostic, _):
+            FileHandle.standardOutput.write(Data("unusable \(diagnostic.kind)\n".utf8))
+        default:
+            FileHandle.standardOutput.write(Data("restored \(persistence.restoredState.count)\n".utf8))
+        }
+        if arguments[1] == "hold" {
+            while true { sleep(60) }
+        }
+        persistence.close()
+    } catch let diagnostic as PersistenceDiagnostic {
+        FileHandle.standardOutput.write(Data("throws \(diagnostic.kind)\n".utf8))
+    }
+    exit(0)
 }
 let durability: PersistenceOptions.Durability =
     arguments.count > 3 && arguments[3] == "every" ? .everyAction : .batched(maxDelay: .milliseconds(10))
