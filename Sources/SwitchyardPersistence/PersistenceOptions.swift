@@ -15,11 +15,14 @@ public struct PersistenceOptions: Sendable {
         case batched(maxDelay: Duration)
     }
 
-    /// What to do with a file that cannot be used: one that is not a database or is corrupt, whose snapshot or
-    /// journal does not decode, or that a newer version of the app wrote. The file is never deleted or overwritten.
+    /// What to do with a file that cannot be used: one that is not a database or is corrupt, another app's database,
+    /// whose snapshot or journal does not decode, that a newer version wrote, or whose `-wal` is not its own. Such a
+    /// file is never deleted or overwritten. A file that the process may not read or write, or that another process
+    /// journals, is not bad: the initializer throws, and the file is left alone.
     public enum BadFilePolicy: Sendable, Equatable {
-        /// Renames the file (and its `-wal` and `-shm` companions) to `<name>.unusable-<date>`, next to it, and
-        /// starts a new file from the initial state.
+        /// Renames the file and its `-wal` and `-shm` companions to `<name>.unusable-<date>`,
+        /// `<name>.unusable-<date>-wal` and `<name>.unusable-<date>-shm`, next to it, and starts a new file from the
+        /// initial state. A `-wal` that is not the file's own is renamed alone, and the file restored without it.
         case moveAside
         /// Leaves the file as it is and starts from the initial state without persisting anything in this run.
         case keepAndDoNotPersist
@@ -55,8 +58,8 @@ public struct PersistenceOptions: Sendable {
 
     /// When actions are committed; batched, at most 10 ms behind, by default.
     public var durability: Durability
-    /// A snapshot of the persisted state is written after this many journaled actions, and the journal before it
-    /// compacted.
+    /// A snapshot of the persisted state is written after this many processed actions (those that are not journaled
+    /// count too), and the journal before it compacted.
     public var snapshotEveryActions: Int
     /// A snapshot is also written when this much time passed since the last one and actions were journaled since.
     public var snapshotInterval: Duration

@@ -14,9 +14,12 @@ import Synchronization
 ///   process (even `kill -9`) loses no action whose batch was committed, and at most the actions of the last
 ///   `maxDelay`; ``flush()`` commits everything queued. With ``PersistenceOptions/Durability/everyAction`` every
 ///   action is committed, and synced, before the next is processed.
-/// - A file that cannot be used (not a database, corrupt, undecodable, or written by a newer version) is never
-///   deleted or overwritten: it is reported through `diagnostics`, moved aside or left alone as
-///   ``PersistenceOptions/badFile`` says, and the store starts from the initial state; ``restoration`` tells which.
+/// - A file that cannot be used (not a database, corrupt, another app's database, undecodable, written by a newer
+///   version, or next to a `-wal` that is not its own) is never deleted or overwritten: it is reported through
+///   `diagnostics`, moved aside or left alone as ``PersistenceOptions/badFile`` says, and the store starts from the
+///   initial state; ``restoration`` tells which.
+/// - One persistence journals a file at a time, across processes: a second one throws
+///   ``PersistenceDiagnostic/Kind/locked``.
 /// - The store hands each action to the journal on its processing thread, moving it into a slot of a recycled
 ///   buffer with no lock taken; a writer thread of the journal's own encodes and commits. The writer runs while the persistence or the store
 ///   attached to it lives, and commits what is queued and stops when ``close()`` is called or when both are freed.
@@ -50,8 +53,12 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
     /// Restores the whole state, which is `Codable`, from the file at `path`, and journals the actions that
     /// `isPersistent` accepts (all of them by default).
     ///
-    /// - Throws: when the file cannot be created or written at all (its folder does not exist, or is not
-    ///   writable). A file that exists but cannot be used does not throw: see ``Restoration/unusableFile(_:movedTo:)``.
+    /// - Throws: a ``PersistenceDiagnostic`` naming why the file cannot be journaled here, leaving it alone:
+    ///   ``PersistenceDiagnostic/Kind/notAFile`` (a folder at the path, or no folder for it),
+    ///   ``PersistenceDiagnostic/Kind/permissionDenied``, ``PersistenceDiagnostic/Kind/readOnly`` (the file or its
+    ///   file system cannot be written), ``PersistenceDiagnostic/Kind/locked`` (another process or persistence
+    ///   journals it), ``PersistenceDiagnostic/Kind/ioError``, or ``PersistenceDiagnostic/Kind/moveFailed``. A file
+    ///   that exists but cannot be used does not throw: see ``Restoration/unusableFile(_:movedTo:)``.
     public convenience init(
         path: String,
         initialState: State,
@@ -73,7 +80,7 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
     /// Restores the whole state, which is `Codable`, from the file at `path`, and journals the actions as
     /// `journaling` says: for actions that are not `Codable`, as records of your own (see ``ActionJournaling``).
     ///
-    /// - Throws: when the file cannot be created or written at all.
+    /// - Throws: a ``PersistenceDiagnostic`` naming why the file cannot be journaled here, as the initializer above.
     public convenience init(
         path: String,
         initialState: State,
@@ -122,7 +129,7 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
     /// Restores the part of the state at `part` from the file at `path`, and journals the actions as `journaling`
     /// says (see ``ActionJournaling``).
     ///
-    /// - Throws: when the file cannot be created or written at all.
+    /// - Throws: a ``PersistenceDiagnostic`` naming why the file cannot be journaled here, as the initializer above.
     public convenience init<Part: Codable & SendableMetatype>(
         path: String,
         initialState: State,
@@ -296,34 +303,34 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         writer?.queue.close()
     }
 
-    /// Renames the files `path` + each of `suffixes` that exist to `<path><suffix>.unusable-<date>`, next to
-    /// them, releasing `lock` first when the main file moves (its descriptor goes with it); returns the new path of
-    /// the first. Throws a ``PersistenceDiagnostic/Kind/moveFailed`` diagnostic when a file cannot be moved.
+    /// Renames the files `path` + each of `suffixes` that exist to `<path>.unusable-<date><suffix>`, next to them
+    /// (so that a moved file and its `-wal` still open together), releasing `lock` first when the main file moves
+    /// (its descriptor goes with it); returns the new path of the main file. Throws a
+    /// ``PersistenceDiagnostic/Kind/moveFailed`` diagnostic when a file cannot be moved.
     private static func moveAside(_ path: String, suffixes: [String], lock: FileLock) throws -> String {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        var stamp = "unusable-\(formatter.string(from: Date()))"
+        var target = "\(path).unusable-\(formatter.string(from: Date()))"
         var attempt = 1
-        while suffixes.contains(where: { FileManager.default.fileExists(atPath: "\(path)\($0).\(stamp)") }) {
+        while suffixes.contains(where: { FileManager.default.fileExists(atPath: target + $0) }) {
             attempt += 1
-            stamp = "unusable-\(formatter.string(from: Date()))-\(attempt)"
+            target = "\(path).unusable-\(formatter.string(from: Date()))-\(attempt)"
         }
         if suffixes.contains("") { lock.release() }
         var moved: [String] = []
         for suffix in suffixes where FileManager.default.fileExists(atPath: path + suffix) {
-            let target = "\(path)\(suffix).\(stamp)"
             do {
-                try FileManager.default.moveItem(atPath: path + suffix, toPath: target)
+                try FileManager.default.moveItem(atPath: path + suffix, toPath: target + suffix)
             } catch {
                 throw FileChecks.diagnostic(
                     .moveFailed, path,
-                    "\(path + suffix) could not be moved aside to \(target) (\(error.localizedDescription)); "
+                    "\(path + suffix) could not be moved aside to \(target + suffix) (\(error.localizedDescription)); "
                         + (moved.isEmpty ? "nothing was moved" : "moved already: \(moved.joined(separator: ", "))"))
             }
-            moved.append(target)
+            moved.append(target + suffix)
         }
-        return "\(path)\(suffixes[0]).\(stamp)"
+        return target
     }
 }
 

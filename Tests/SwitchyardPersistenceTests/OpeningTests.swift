@@ -150,7 +150,7 @@ import Testing
         #expect(reports.kinds == [.foreignWriteAheadLog])
         #expect(persistence.restoredState.todos.map(\.title) == ["milk", "eggs"])
         persistence.close()
-        let aside = try #require(folder.files.first { $0.hasPrefix("state.sqlite-wal.unusable-") })
+        let aside = try #require(folder.files.first { $0.hasPrefix("state.sqlite.unusable-") && $0.hasSuffix("-wal") })
         #expect(try bytes(folder.path(aside)) == garbage)
     }
 
@@ -170,7 +170,7 @@ import Testing
         #expect(reports.kinds == [.foreignWriteAheadLog])
         #expect(mine.restoredState.todos.map(\.title) == ["milk", "eggs"])
         mine.close()
-        let aside = try #require(folder.files.first { $0.hasPrefix("mine.sqlite-wal.unusable-") })
+        let aside = try #require(folder.files.first { $0.hasPrefix("mine.sqlite.unusable-") && $0.hasSuffix("-wal") })
         #expect(try bytes(folder.path(aside)) == log)
     }
 
@@ -192,7 +192,7 @@ import Testing
             return
         }
         #expect(try bytes(movedTo) == Data("notes".utf8))
-        #expect(try bytes(movedTo.replacingOccurrences(of: "state.sqlite.", with: "state.sqlite-wal.")) == log)
+        #expect(try bytes(movedTo + "-wal") == log)
     }
 
     @Test func itsOwnLogLeftByACrashIsApplied() throws {

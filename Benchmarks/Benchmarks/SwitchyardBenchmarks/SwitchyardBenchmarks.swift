@@ -122,6 +122,13 @@ let benchmarks: @Sendable () -> Void = {
         "P1w_journal_writer_throughput", JournalWriterWorkload.self, allocations: .notMeasured, scalingFactor: .kilo)
     register(
         "P1e_every_action_committed", EveryActionCounterWorkload.self, allocations: .notMeasured, scalingFactor: .kilo)
+    // A launch of a persisted store: a snapshot of a 1 MB state and the 1,000 actions after it; journals of 200,000
+    // and 1,000,000 actions replayed with no snapshot. Each iteration is one restore, the file written in setup.
+    register(
+        "R1_restore_snapshot_and_1000_actions", SnapshotRestoreWorkload.self, allocations: .notMeasured,
+        scalingFactor: .one)
+    register("R200k_restore_journal", JournalRestore200kWorkload.self, allocations: .notMeasured, scalingFactor: .one)
+    register("R1M_restore_journal", JournalRestore1MWorkload.self, allocations: .notMeasured, scalingFactor: .one)
     // The inspector attached to W1's store: recording alone, then with a page connected to its server.
     register("I1_inspected_counter", InspectedCounterWorkload.self, allocations: .unchecked)
     register("I2_inspected_counter_with_page", InspectedCounterWithPageWorkload.self, allocations: .unchecked)

@@ -35,6 +35,9 @@ package var allWorkloads: [any Workload.Type] {
         JournaledCounterWorkload.self,
         JournalWriterWorkload.self,
         EveryActionCounterWorkload.self,
+        SnapshotRestoreWorkload.self,
+        JournalRestore200kWorkload.self,
+        JournalRestore1MWorkload.self,
         InspectedCounterWorkload.self,
         InspectedCounterWithPageWorkload.self,
         LiteralLiftWorkload.self,  // profiling only; see its documentation

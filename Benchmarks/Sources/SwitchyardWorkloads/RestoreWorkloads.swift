@@ -1,0 +1,90 @@
+import Foundation
+import Switchyard
+import SwitchyardPersistence
+
+/// A catalog of a thousand-odd items: its JSON is about 1 MB once ``CatalogAction/load`` has filled it.
+package struct Catalog: Codable, Sendable, Equatable {
+    package var items: [String] = []
+    package var tapped = 0
+}
+
+/// The catalog's actions: one that loads it, and one that most launches replay.
+package enum CatalogAction: Codable, Sendable, Equatable {
+    case load(count: Int)
+    case tap(item: Int)
+}
+
+extension Reducer where ActionType == CatalogAction, StateType == Catalog {
+    static var catalog: Reducer {
+        .reduce { action, state in
+            switch action {
+            case .load(let count):
+                state.items = (0..<count).map { String(repeating: "item \($0) ", count: 10) }
+            case .tap: state.tapped += 1
+            }
+        }
+    }
+}
+
+/// A launch: restores a file written once by `init` and returns when the store could start. Each `run(count)`
+/// restores it `count` times (the restore changes nothing in the file).
+package class RestoreWorkload: @unchecked Sendable {
+    let path = temporaryDatabasePath()
+
+    /// Writes the file: `actions` dispatched to a journaled store with `options`.
+    init(options: PersistenceOptions, actions: [CatalogAction]) {
+        let persistence = try! StatePersistence(
+            path: path, initialState: Catalog(), reducer: .catalog, options: options)
+        let store = Store(restoring: persistence)
+        for action in actions { store.dispatch(action) }
+        persistence.close()
+    }
+
+    package func run(_ count: Int) {
+        for _ in 0..<count {
+            let persistence = try! StatePersistence(path: path, initialState: Catalog(), reducer: .catalog)
+            precondition(persistence.restoredState.tapped > 0, "nothing was restored")
+            persistence.close()
+        }
+    }
+}
+
+/// R1: a launch with a snapshot of a 1 MB state and 1,000 journaled actions after it.
+package final class SnapshotRestoreWorkload: RestoreWorkload, Workload, @unchecked Sendable {
+    package static let name = "r1"
+
+    package required init() {
+        // The snapshot follows the load and a first tap; the thousand taps after it stay in the journal.
+        super.init(
+            options: PersistenceOptions(snapshotEveryActions: 2, snapshotInterval: .seconds(3_600)),
+            actions: [.load(count: 12_000), .tap(item: 0)])
+        let persistence = try! StatePersistence(
+            path: path, initialState: Catalog(), reducer: .catalog,
+            options: PersistenceOptions(snapshotEveryActions: 1_000_000, snapshotInterval: .seconds(3_600)))
+        let store = Store(restoring: persistence)
+        for item in 0..<1_000 { store.dispatch(.tap(item: item)) }
+        persistence.close()
+    }
+}
+
+/// R200k: a launch that replays a journal of 200,000 actions, with no snapshot.
+package final class JournalRestore200kWorkload: RestoreWorkload, Workload, @unchecked Sendable {
+    package static let name = "r200k"
+
+    package required init() {
+        super.init(
+            options: PersistenceOptions(snapshotEveryActions: 10_000_000, snapshotInterval: .seconds(3_600)),
+            actions: (0..<200_000).map { .tap(item: $0) })
+    }
+}
+
+/// R1M: a launch that replays a journal of 1,000,000 actions, with no snapshot.
+package final class JournalRestore1MWorkload: RestoreWorkload, Workload, @unchecked Sendable {
+    package static let name = "r1m"
+
+    package required init() {
+        super.init(
+            options: PersistenceOptions(snapshotEveryActions: 10_000_000, snapshotInterval: .seconds(3_600)),
+            actions: (0..<1_000_000).map { .tap(item: $0) })
+    }
+}
