@@ -19,8 +19,8 @@ public struct ActionJournaling<Action: Sendable>: Sendable {
     /// The action that JSON written by `encode` stands for.
     let decode: @Sendable (Data, JSONDecoder) throws -> Action
     /// The actions that a JSON array of what `encode` wrote stands for: a restore decodes the journal in arrays,
-    /// which costs a fifth less per action than decoding each on its own.
-    let decodeArray: @Sendable (Data, JSONDecoder) throws -> [Action]
+    /// which costs a fifth less per action than decoding each on its own. `nil` for a format that is not JSON.
+    let decodeArray: (@Sendable (Data, JSONDecoder) throws -> [Action])?
 
     /// Journals each action that `isPersistent` accepts (all of them by default), encoded as itself.
     public static func codable(
@@ -43,6 +43,31 @@ public struct ActionJournaling<Action: Sendable>: Sendable {
             encode: { action, encoder in try record(action).map { try encoder.encode($0) } },
             decode: { data, decoder in replay(try decoder.decode(Record.self, from: data)) },
             decodeArray: { data, decoder in try decoder.decode([Record].self, from: data).map(replay) }
+        )
+    }
+
+    /// Journals actions in a format of your own: `encode` gives an action's bytes (`nil`: the action is not
+    /// journaled), and `decode` the action those bytes stand for.
+    ///
+    /// Foundation's JSON costs about 2.5 µs to encode and 3.5 µs to decode a small enum action on Linux, which bounds
+    /// the writer's throughput and the time to replay a long journal; a hand-written binary format costs a few
+    /// nanoseconds. The bytes are the app's: keep `decode` able to read what older versions wrote, or raise
+    /// ``PersistenceOptions/schemaVersion`` and register migrations, which receive and return these bytes.
+    ///
+    /// ```swift
+    /// let journaling = ActionJournaling<CounterAction>.custom(
+    ///     encode: { action in Data([action == .increment ? 1 : 2]) },
+    ///     decode: { bytes in bytes.first == 1 ? .increment : .decrement }
+    /// )
+    /// ```
+    public static func custom(
+        encode: @escaping @Sendable (Action) throws -> Data?,
+        decode: @escaping @Sendable (Data) throws -> Action
+    ) -> ActionJournaling {
+        ActionJournaling(
+            encode: { action, _ in try encode(action) },
+            decode: { data, _ in try decode(data) },
+            decodeArray: nil
         )
     }
 }

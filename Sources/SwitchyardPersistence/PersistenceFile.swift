@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The database file: its tables, what a restore reads from it, and the transactions the writer commits.
 ///
@@ -209,10 +210,32 @@ final class PersistenceFile: Sendable {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """
             )
+            // Bound through SQLite's C interface, not GRDB's `StatementArguments`: 1.5 µs per row against 3.4 µs
+            // (200,000 rows of this table in batches of 1,000, release build, this project's machine), the largest
+            // cost of the writer after encoding. Each bind is checked, and the bindings cleared after each row, so
+            // that a failed bind can never leave the previous row's value in place.
+            let statement = insert.sqliteStatement
+            defer {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            }
             for row in rows {
-                try insert.execute(arguments: [
-                    row.seq, row.version, row.time, row.file, row.function, row.line, row.info, row.action,
-                ])
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+                try check(sqlite3_bind_int64(statement, 1, row.seq), db)
+                try check(sqlite3_bind_int64(statement, 2, Int64(row.version)), db)
+                try check(sqlite3_bind_double(statement, 3, row.time), db)
+                try check(Self.bind(row.file, at: 4, to: statement), db)
+                try check(Self.bind(row.function, at: 5, to: statement), db)
+                try check(sqlite3_bind_int64(statement, 6, row.line), db)
+                try check(row.info.map { Self.bind($0, at: 7, to: statement) } ?? sqlite3_bind_null(statement, 7), db)
+                try check(
+                    row.action.withUnsafeBytes { bytes in
+                        sqlite3_bind_blob(
+                            statement, 8, bytes.baseAddress ?? UnsafeRawPointer(Self.empty), Int32(bytes.count),
+                            Self.transient)
+                    }, db)
+                try check(sqlite3_step(statement), db, expecting: SQLITE_DONE)
             }
             if let snapshot {
                 try db.execute(
@@ -223,4 +246,23 @@ final class PersistenceFile: Sendable {
             }
         }
     }
+
+    /// Tells SQLite to copy a bound value before the call returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    /// A valid address for an empty value: SQLite binds a null pointer as NULL, which the columns refuse.
+    private static var empty: UnsafePointer<UInt8> { ("" as StaticString).utf8Start }
+
+    private static func bind(_ text: String, at index: Int32, to statement: OpaquePointer?) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            sqlite3_bind_text(statement, index, bytes.baseAddress ?? empty, Int32(bytes.count), transient)
+        }
+    }
+}
+
+/// Throws SQLite's error when `code` is not `expected`.
+private func check(_ code: Int32, _ db: Database, expecting expected: Int32 = SQLITE_OK) throws {
+    guard code != expected else { return }
+    throw DatabaseError(
+        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
 }

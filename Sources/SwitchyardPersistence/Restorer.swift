@@ -199,54 +199,63 @@ struct Restorer<Action: Sendable, State: Sendable> {
     /// small enough that the arrays spread over the cores.
     private static var arrayLength: Int { 4_096 }
 
-    /// Replays the journal after `seq` onto `state`: the actions are read in arrays of ``arrayLength``, decoded on
-    /// every core at once (decoding is most of a restore's time), then reduced in order on this thread.
+    /// Replays the journal after `seq` onto `state`: the actions are read in groups of ``arrayLength`` (for JSON,
+    /// one JSON array each), decoded on every core at once (decoding is most of a restore's time), then reduced in
+    /// order on this thread.
     private func replayJournal(
         _ file: PersistenceFile, after seq: Int64, onto state: inout State
     ) throws -> (count: Int, lastSeq: Int64?, migrated: Bool) {
-        var arrays: [(first: Int64, json: Data)] = []
+        var groups: [(first: Int64, json: Data, items: [(Int64, Data)])] = []
         var json = Data()
+        var items: [(Int64, Data)] = []
         var first: Int64 = 0
         var count = 0
-        var inArray = 0
+        var inGroup = 0
         var lastSeq: Int64?
         var migrated = false
+        let isJSON = journaling.decodeArray != nil
         try file.forEachAction(after: seq) { seq, version, data in
-            if inArray == 0 {
-                json = Data(capacity: Self.arrayLength * (data.count + 1) + 2)
-                json.append(UInt8(ascii: "["))
+            if inGroup == 0 {
                 first = seq
-            } else {
+                if isJSON {
+                    json = Data(capacity: Self.arrayLength * (data.count + 1) + 2)
+                    json.append(UInt8(ascii: "["))
+                } else {
+                    items = []
+                    items.reserveCapacity(Self.arrayLength)
+                }
+            } else if isJSON {
                 json.append(UInt8(ascii: ","))
             }
+            var bytes = data
             if version < options.schemaVersion {
                 migrated = true
                 do {
-                    json.append(try migrate(data, from: version, \.action))
+                    bytes = try migrate(data, from: version, \.action)
                 } catch {
                     throw undecodable(seq, error)
                 }
-            } else {
-                json.append(data)
             }
-            inArray += 1
+            if isJSON { json.append(bytes) } else { items.append((seq, Data(bytes))) }
+            inGroup += 1
             count += 1
             lastSeq = seq
-            if inArray == Self.arrayLength {
-                json.append(UInt8(ascii: "]"))
-                arrays.append((first, json))
-                inArray = 0
+            if inGroup == Self.arrayLength {
+                if isJSON { json.append(UInt8(ascii: "]")) }
+                groups.append((first, json, items))
+                inGroup = 0
             }
         }
-        if inArray > 0 {
-            json.append(UInt8(ascii: "]"))
-            arrays.append((first, json))
+        if inGroup > 0 {
+            if isJSON { json.append(UInt8(ascii: "]")) }
+            groups.append((first, json, items))
         }
-        let decoded = LockedValue([Result<[Action], PersistenceDiagnostic>?](repeating: nil, count: arrays.count))
-        let read = arrays
+        let decoded = LockedValue([Result<[Action], PersistenceDiagnostic>?](repeating: nil, count: groups.count))
+        let read = groups
         DispatchQueue.concurrentPerform(iterations: read.count) { index in
             let result = Result { () throws(PersistenceDiagnostic) -> [Action] in
-                try decodeArray(read[index].json, firstSeq: read[index].first)
+                if isJSON { return try decodeArray(read[index].json, firstSeq: read[index].first) }
+                return try decodeEach(read[index].items)
             }
             decoded.withLock { $0[index] = result }
         }
@@ -256,12 +265,27 @@ struct Restorer<Action: Sendable, State: Sendable> {
         return (count, lastSeq, migrated)
     }
 
+    /// The actions of a group in a format that is not JSON, decoded one by one.
+    private func decodeEach(_ items: [(seq: Int64, data: Data)]) throws(PersistenceDiagnostic) -> [Action] {
+        let decoder = JSONDecoder()
+        var actions: [Action] = []
+        actions.reserveCapacity(items.count)
+        for (seq, data) in items {
+            do {
+                actions.append(try journaling.decode(data, decoder))
+            } catch {
+                throw undecodable(seq, error)
+            }
+        }
+        return actions
+    }
+
     /// The actions of one JSON array; when it does not decode, each action is decoded on its own to name the one
     /// that fails.
     private func decodeArray(_ json: Data, firstSeq: Int64) throws(PersistenceDiagnostic) -> [Action] {
         let decoder = JSONDecoder()
         do {
-            return try journaling.decodeArray(json, decoder)
+            return try journaling.decodeArray?(json, decoder) ?? []
         } catch let arrayError {
             // Rare: read the array's rows again, one by one, for the message.
             do {
