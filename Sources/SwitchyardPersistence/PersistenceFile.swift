@@ -137,17 +137,18 @@ final class PersistenceFile: Sendable {
     /// Reads what the file is.
     func kind() throws -> Kind {
         try queue.read { db in
-            let tables = try Set(
-                String.fetchAll(
-                    db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
-            let hasJournal = tables.isSuperset(of: Self.tables)
+            let hasJournal = try Self.tables.allSatisfy { try db.tableExists($0) }
             let fileID =
-                tables.contains("meta")
+                try db.tableExists("meta")
                 ? try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fileID'") : nil
+            // Another app's tables: any table that is neither the journal's nor GRDB's nor SQLite's.
+            let others = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            ).filter { !Self.tables.contains($0) && $0 != "grdb_migrations" }
             return Kind(
                 fileID: fileID,
                 hasJournal: hasJournal,
-                hasOtherTables: !tables.subtracting(Self.tables).subtracting(["grdb_migrations"]).isEmpty,
+                hasOtherTables: !others.isEmpty,
                 isNewerFormat: try Self.migrator.hasBeenSuperseded(db)
             )
         }

@@ -195,6 +195,61 @@ import Testing
         #expect(try bytes(movedTo + "-wal") == log)
     }
 
+    @Test func aFileOfThePreviousFormatIsAdoptedAndGivenAnIdentity() throws {
+        // The tables as the first release wrote them, with no migrations recorded and no identity.
+        let old = try DatabaseQueue(path: folder.path())
+        try old.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL);
+                    CREATE TABLE snapshot (
+                        id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, version INTEGER NOT NULL,
+                        state BLOB NOT NULL, time REAL NOT NULL);
+                    CREATE TABLE journal (
+                        seq INTEGER PRIMARY KEY NOT NULL, version INTEGER NOT NULL, time REAL NOT NULL,
+                        file TEXT NOT NULL, function TEXT NOT NULL, line INTEGER NOT NULL, info TEXT,
+                        action BLOB NOT NULL);
+                    INSERT INTO meta VALUES ('schemaVersion', 1);
+                    """)
+            for (seq, title) in [(1, "milk"), (2, "eggs")] {
+                try db.execute(
+                    sql: "INSERT INTO journal VALUES (?, 1, 0, 'App.swift', 'run()', 1, NULL, ?)",
+                    arguments: [seq, try JSONEncoder().encode(TodoAction.add(title))])
+            }
+        }
+        try old.close()
+        let reports = Reports()
+        let persistence = try open(reports: reports)
+        #expect(reports.kinds == [])
+        #expect(persistence.restoredState.todos.map(\.title) == ["milk", "eggs"])
+        persistence.close()
+        let (migrations, fileID) = try inspect(folder.path()) { db in
+            (
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
+                try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fileID'")
+            )
+        }
+        #expect(migrations == ["fileIdentity", "journal"])
+        #expect(fileID != nil)
+    }
+
+    @Test func aFileThatANewerReleaseWroteIsNamedAndKept() throws {
+        try writeFile()
+        let writer = try DatabaseQueue(path: folder.path())
+        try writer.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('aFutureFormat')") }
+        try writer.close()
+        let before = try bytes(folder.path())
+        let reports = Reports()
+        let persistence = try open(options: PersistenceOptions(badFile: .keepAndDoNotPersist), reports: reports)
+        guard case .newerVersion = reports.kinds.first else {
+            Issue.record("expected a newer version, got \(reports.kinds)")
+            return
+        }
+        #expect(persistence.unusableDiagnostic?.message.contains("newer release") == true)
+        persistence.close()
+        #expect(try bytes(folder.path()) == before)
+    }
+
     @Test func itsOwnLogLeftByACrashIsApplied() throws {
         let persistence = try open(folder.path("live.sqlite"))
         let store = Store(restoring: persistence)

@@ -129,6 +129,12 @@ let benchmarks: @Sendable () -> Void = {
         scalingFactor: .one)
     register("R200k_restore_journal", JournalRestore200kWorkload.self, allocations: .notMeasured, scalingFactor: .one)
     register("R1M_restore_journal", JournalRestore1MWorkload.self, allocations: .notMeasured, scalingFactor: .one)
+    register(
+        "R1Mb_restore_binary_journal", BinaryJournalRestore1MWorkload.self, allocations: .notMeasured,
+        scalingFactor: .one)
+    // The writer with an action that carries a value, in JSON (the default) and in a binary format of the app's own.
+    register("P1wj_writer_json", CatalogJournalWriterWorkload.self, allocations: .notMeasured, scalingFactor: .kilo)
+    register("P1wb_writer_binary", BinaryJournalWriterWorkload.self, allocations: .notMeasured, scalingFactor: .kilo)
     // The inspector attached to W1's store: recording alone, then with a page connected to its server.
     register("I1_inspected_counter", InspectedCounterWorkload.self, allocations: .unchecked)
     register("I2_inspected_counter_with_page", InspectedCounterWithPageWorkload.self, allocations: .unchecked)

@@ -26,15 +26,38 @@ extension Reducer where ActionType == CatalogAction, StateType == Catalog {
     }
 }
 
+extension ActionJournaling where Action == CatalogAction {
+    /// The catalog's actions in a binary format of the app's own: a byte for the case, eight for its value.
+    static var binary: ActionJournaling {
+        .custom(
+            encode: { action in
+                switch action {
+                case .load(let count): Data([1]) + withUnsafeBytes(of: Int64(count).littleEndian) { Data($0) }
+                case .tap(let item): Data([2]) + withUnsafeBytes(of: Int64(item).littleEndian) { Data($0) }
+                }
+            },
+            decode: { bytes in
+                let value = Int(
+                    Int64(littleEndian: bytes.dropFirst().withUnsafeBytes { $0.loadUnaligned(as: Int64.self) }))
+                return bytes.first == 1 ? .load(count: value) : .tap(item: value)
+            }
+        )
+    }
+}
+
 /// A launch: restores a file written once by `init` and returns when the store could start. Each `run(count)`
 /// restores it `count` times (the restore changes nothing in the file).
 package class RestoreWorkload: @unchecked Sendable {
     let path = temporaryDatabasePath()
+    let journaling: ActionJournaling<CatalogAction>
 
-    /// Writes the file: `actions` dispatched to a journaled store with `options`.
-    init(options: PersistenceOptions, actions: [CatalogAction]) {
+    /// Writes the file: `actions` dispatched to a journaled store with `options`, journaled as `journaling` says.
+    init(
+        options: PersistenceOptions, actions: [CatalogAction], journaling: ActionJournaling<CatalogAction> = .codable()
+    ) {
+        self.journaling = journaling
         let persistence = try! StatePersistence(
-            path: path, initialState: Catalog(), reducer: .catalog, options: options)
+            path: path, initialState: Catalog(), reducer: .catalog, journaling: journaling, options: options)
         let store = Store(restoring: persistence)
         for action in actions { store.dispatch(action) }
         persistence.close()
@@ -42,7 +65,8 @@ package class RestoreWorkload: @unchecked Sendable {
 
     package func run(_ count: Int) {
         for _ in 0..<count {
-            let persistence = try! StatePersistence(path: path, initialState: Catalog(), reducer: .catalog)
+            let persistence = try! StatePersistence(
+                path: path, initialState: Catalog(), reducer: .catalog, journaling: journaling)
             precondition(persistence.restoredState.tapped > 0, "nothing was restored")
             persistence.close()
         }
@@ -86,5 +110,56 @@ package final class JournalRestore1MWorkload: RestoreWorkload, Workload, @unchec
         super.init(
             options: PersistenceOptions(snapshotEveryActions: 10_000_000, snapshotInterval: .seconds(3_600)),
             actions: (0..<1_000_000).map { .tap(item: $0) })
+    }
+}
+
+/// R1Mb: R1M's journal in a binary format of the app's own (``ActionJournaling/custom(encode:decode:)``).
+package final class BinaryJournalRestore1MWorkload: RestoreWorkload, Workload, @unchecked Sendable {
+    package static let name = "r1mb"
+
+    package required init() {
+        super.init(
+            options: PersistenceOptions(snapshotEveryActions: 10_000_000, snapshotInterval: .seconds(3_600)),
+            actions: (0..<1_000_000).map { .tap(item: $0) }, journaling: .binary)
+    }
+}
+
+/// P1wb: the journal writer's throughput (P1w) with the actions in a binary format of the app's own.
+package final class BinaryJournalWriterWorkload: Workload, @unchecked Sendable {
+    package static let name = "p1wb"
+    private let persistence: StatePersistence<CatalogAction, Catalog>
+    private let store: Store<CatalogAction, Catalog>
+
+    package init() {
+        persistence = try! StatePersistence(
+            path: temporaryDatabasePath(), initialState: Catalog(), reducer: .catalog, journaling: .binary)
+        store = Store(restoring: persistence)
+    }
+
+    package func run(_ count: Int) {
+        for item in 0..<count {
+            store.dispatch(.tap(item: item))
+        }
+        persistence.flush()
+    }
+}
+
+/// P1wj: P1wb's actions in JSON, the default: what the format costs the writer.
+package final class CatalogJournalWriterWorkload: Workload, @unchecked Sendable {
+    package static let name = "p1wj"
+    private let persistence: StatePersistence<CatalogAction, Catalog>
+    private let store: Store<CatalogAction, Catalog>
+
+    package init() {
+        persistence = try! StatePersistence(
+            path: temporaryDatabasePath(), initialState: Catalog(), reducer: .catalog)
+        store = Store(restoring: persistence)
+    }
+
+    package func run(_ count: Int) {
+        for item in 0..<count {
+            store.dispatch(.tap(item: item))
+        }
+        persistence.flush()
     }
 }

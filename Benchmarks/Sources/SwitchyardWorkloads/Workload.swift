@@ -38,6 +38,9 @@ package var allWorkloads: [any Workload.Type] {
         SnapshotRestoreWorkload.self,
         JournalRestore200kWorkload.self,
         JournalRestore1MWorkload.self,
+        BinaryJournalRestore1MWorkload.self,
+        BinaryJournalWriterWorkload.self,
+        CatalogJournalWriterWorkload.self,
         InspectedCounterWorkload.self,
         InspectedCounterWithPageWorkload.self,
         LiteralLiftWorkload.self,  // profiling only; see its documentation
