@@ -1,12 +1,12 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 /// The database file: its tables, what a restore reads from it, and the transactions the writer commits.
 ///
-/// Tables: `meta` (the app's data version that last wrote the file, and the file's identity), `snapshot` (one row: the persisted state after
-/// the journal entry `seq`, in the version it was written with), `journal` (one row per journaled action after the
-/// snapshot: its sequence number, version, time, `ActionSource` and JSON).
+/// Tables: `meta` (the app's data version that last wrote the file, and the file's identity), `snapshot` (one row:
+/// the persisted state after the journal entry `seq`, in the version it was written with), `journal_batch` (the
+/// journaled actions after the
+/// snapshot, in batches: one row per commit, see `JournalBatch`). `grdb_migrations` records the file's own format.
 final class PersistenceFile: Sendable {
     /// One journaled action, as stored.
     struct JournalRow: Sendable {
@@ -63,11 +63,48 @@ final class PersistenceFile: Sendable {
                 sql: "INSERT OR IGNORE INTO meta (key, value) VALUES ('fileID', ?)",
                 arguments: [Int64.random(in: 1...Int64.max)])
         }
+        // One row per commit instead of one per action (see `JournalBatch`); the rows of the first release's
+        // `journal` table are packed into batches, in order, and the table dropped.
+        migrator.registerMigration("journalBatches") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE journal_batch (
+                        first_seq INTEGER PRIMARY KEY NOT NULL, last_seq INTEGER NOT NULL, records BLOB NOT NULL,
+                        actions BLOB NOT NULL)
+                    """)
+            var rows: [JournalRow] = []
+            func insert() throws {
+                guard let first = rows.first, let last = rows.last else { return }
+                let (records, actions) = JournalBatch.pack(rows)
+                try db.execute(
+                    sql: "INSERT INTO journal_batch (first_seq, last_seq, records, actions) VALUES (?, ?, ?, ?)",
+                    arguments: [first.seq, last.seq, records, actions])
+                rows.removeAll(keepingCapacity: true)
+            }
+            let legacy = try Row.fetchCursor(db, sql: "SELECT \(legacyColumns) FROM journal ORDER BY seq")
+            while let row = try legacy.next() {
+                rows.append(legacyRow(row))
+                if rows.count == 4_096 { try insert() }
+            }
+            try insert()
+            try db.execute(sql: "DROP TABLE journal")
+        }
         return migrator
     }()
 
-    /// The tables that the journal's migrations make.
-    static let tables: Set<String> = ["meta", "snapshot", "journal"]
+    /// The tables of a journal: `meta` and `snapshot`, with `journal_batch`, or `journal` in a file of the first
+    /// release that was not opened for writing since.
+    static let tables: Set<String> = ["meta", "snapshot", "journal_batch", "journal"]
+
+    /// The columns of the first release's `journal` table, in the order `legacyRow` reads them.
+    private static let legacyColumns = "seq, version, time, file, function, line, info, action"
+
+    /// A row of the first release's `journal` table.
+    private static func legacyRow(_ row: Row) -> JournalRow {
+        JournalRow(
+            seq: row[0], version: row[1], time: row[2], file: row[3], function: row[4], line: row[5], info: row[6],
+            action: row[7])
+    }
 
     /// Opens the file to read it, changing nothing in it. With `ignoringWriteAheadLog`, SQLite reads the main file
     /// alone, as it is on disk, without looking at a `-wal` beside it (SQLite's `immutable` parameter).
@@ -137,7 +174,9 @@ final class PersistenceFile: Sendable {
     /// Reads what the file is.
     func kind() throws -> Kind {
         try queue.read { db in
-            let hasJournal = try Self.tables.allSatisfy { try db.tableExists($0) }
+            let hasJournal =
+                try db.tableExists("meta") && db.tableExists("snapshot")
+                && (db.tableExists("journal_batch") || db.tableExists("journal"))
             let fileID =
                 try db.tableExists("meta")
                 ? try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fileID'") : nil
@@ -168,102 +207,77 @@ final class PersistenceFile: Sendable {
     /// The journaled actions after `seq`, in order: what a restore replays, without their sources. `body` receives
     /// each action's number, version and encoded bytes (valid during the call only).
     func forEachAction(after seq: Int64, _ body: (Int64, Int, Data) throws -> Void) throws {
-        try queue.read { db in
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT seq, version, action FROM journal WHERE seq > ? ORDER BY seq", arguments: [seq])
-            while let row = try rows.next() {
-                let seq: Int64 = row[0]
-                let version: Int = row[1]
-                try row.withUnsafeData(atIndex: 2) { data in try body(seq, version, data ?? Data()) }
-            }
+        try forEachRow(after: seq, sources: false) { record, _, action in
+            try body(record.seq, record.version, action)
         }
     }
 
     /// The journaled actions after `seq`, in order, with their sources and times.
     func journal(after seq: Int64) throws -> [JournalRow] {
+        var rows: [JournalRow] = []
+        try forEachRow(after: seq, sources: true) { record, strings, action in
+            rows.append(record.row(strings, action))
+        }
+        return rows
+    }
+
+    /// Calls `body` with each journaled action after `seq`, in order: the rows of a first release's `journal`
+    /// table, then those of the batches.
+    private func forEachRow(
+        after seq: Int64, sources: Bool, _ body: (JournalBatch.Record, [String], Data) throws -> Void
+    ) throws {
         try queue.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT seq, version, time, file, function, line, info, action FROM journal WHERE seq > ?
-                    ORDER BY seq
-                    """,
-                arguments: [seq]
-            ).map { row in
-                JournalRow(
-                    seq: row[0], version: row[1], time: row[2], file: row[3], function: row[4], line: row[5],
-                    info: row[6], action: row[7])
+            if try db.tableExists("journal") {
+                let rows = try Row.fetchCursor(
+                    db, sql: "SELECT \(Self.legacyColumns) FROM journal WHERE seq > ? ORDER BY seq",
+                    arguments: [seq])
+                while let row = try rows.next() {
+                    let legacy = Self.legacyRow(row)
+                    try body(
+                        JournalBatch.Record(
+                            seq: legacy.seq, version: legacy.version, time: legacy.time, line: legacy.line, file: 0,
+                            function: 1, info: legacy.info == nil ? .max : 2),
+                        [legacy.file, legacy.function, legacy.info ?? ""], legacy.action)
+                }
+            }
+            guard try db.tableExists("journal_batch") else { return }
+            let batches = try Row.fetchCursor(
+                db, sql: "SELECT records, actions FROM journal_batch WHERE last_seq > ? ORDER BY first_seq",
+                arguments: [seq])
+            while let batch = try batches.next() {
+                try JournalBatch.forEach(
+                    records: batch[0], actions: batch[1], after: seq, body, sources: sources)
             }
         }
     }
 
-    /// Commits `rows` and, when given, `snapshot` (compacting the journal up to it) in one transaction, recording
-    /// `version` as the version that wrote the file.
+    /// Commits `rows` (one row of `journal_batch`) and, when given, `snapshot` (compacting the journal up to it) in
+    /// one transaction, recording `version` as the version that wrote the file.
     func commit(_ rows: [JournalRow], snapshot: Snapshot?, version: Int) throws {
         try queue.write { db in
             // Rewritten by every commit: the write-ahead log's every commit carries the `meta` page, and with it
             // the file's identity (see `migrator`).
             try db.execute(
                 sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schemaVersion', ?)", arguments: [version])
-            let insert = try db.cachedStatement(
-                sql: """
-                    INSERT OR REPLACE INTO journal (seq, version, time, file, function, line, info, action)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """
-            )
-            // Bound through SQLite's C interface, not GRDB's `StatementArguments`: 1.5 µs per row against 3.4 µs
-            // (200,000 rows of this table in batches of 1,000, release build, this project's machine), the largest
-            // cost of the writer after encoding. Each bind is checked, and the bindings cleared after each row, so
-            // that a failed bind can never leave the previous row's value in place.
-            let statement = insert.sqliteStatement
-            defer {
-                sqlite3_reset(statement)
-                sqlite3_clear_bindings(statement)
-            }
-            for row in rows {
-                sqlite3_reset(statement)
-                sqlite3_clear_bindings(statement)
-                try check(sqlite3_bind_int64(statement, 1, row.seq), db)
-                try check(sqlite3_bind_int64(statement, 2, Int64(row.version)), db)
-                try check(sqlite3_bind_double(statement, 3, row.time), db)
-                try check(Self.bind(row.file, at: 4, to: statement), db)
-                try check(Self.bind(row.function, at: 5, to: statement), db)
-                try check(sqlite3_bind_int64(statement, 6, row.line), db)
-                try check(row.info.map { Self.bind($0, at: 7, to: statement) } ?? sqlite3_bind_null(statement, 7), db)
-                try check(
-                    row.action.withUnsafeBytes { bytes in
-                        sqlite3_bind_blob(
-                            statement, 8, bytes.baseAddress ?? UnsafeRawPointer(Self.empty), Int32(bytes.count),
-                            Self.transient)
-                    }, db)
-                try check(sqlite3_step(statement), db, expecting: SQLITE_DONE)
+            if let first = rows.first, let last = rows.last {
+                let (records, actions) = JournalBatch.pack(rows)
+                // A batch written again after a failed commit replaces the one that starts at the same action.
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO journal_batch (first_seq, last_seq, records, actions)
+                        VALUES (?, ?, ?, ?)
+                        """,
+                    arguments: [first.seq, last.seq, records, actions])
             }
             if let snapshot {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO snapshot (id, seq, version, state, time) VALUES (1, ?, ?, ?, ?)",
                     arguments: [snapshot.seq, snapshot.version, snapshot.state, Date().timeIntervalSince1970]
                 )
-                try db.execute(sql: "DELETE FROM journal WHERE seq <= ?", arguments: [snapshot.seq])
+                // A batch that ends after the snapshot is kept whole: a restore skips its actions up to the
+                // snapshot.
+                try db.execute(sql: "DELETE FROM journal_batch WHERE last_seq <= ?", arguments: [snapshot.seq])
             }
         }
     }
-
-    /// Tells SQLite to copy a bound value before the call returns.
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-    /// A valid address for an empty value: SQLite binds a null pointer as NULL, which the columns refuse.
-    private static var empty: UnsafePointer<UInt8> { ("" as StaticString).utf8Start }
-
-    private static func bind(_ text: String, at index: Int32, to statement: OpaquePointer?) -> Int32 {
-        var text = text
-        return text.withUTF8 { bytes in
-            sqlite3_bind_text(statement, index, bytes.baseAddress ?? empty, Int32(bytes.count), transient)
-        }
-    }
-}
-
-/// Throws SQLite's error when `code` is not `expected`.
-private func check(_ code: Int32, _ db: Database, expecting expected: Int32 = SQLITE_OK) throws {
-    guard code != expected else { return }
-    throw DatabaseError(
-        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
 }

@@ -81,11 +81,7 @@ import Testing
     func anEntryThatDoesNotDecodeIsNamedByItsNumber(format: String) throws {
         let journaling = format == "json" ? ActionJournaling<CounterAction>.codable() : Self.binary
         _ = try journalTenThousand(journaling)
-        let writer = try DatabaseQueue(path: folder.path())
-        try writer.write { db in
-            try db.execute(sql: "UPDATE journal SET action = ? WHERE seq = 9000", arguments: [Data([0xFF, 0x00])])
-        }
-        try writer.close()
+        try replaceJournaledAction(9000, with: Data([0xFF, 0x00]), in: folder.path())
         let reports = Reports()
         let persistence = try StatePersistence(
             path: folder.path(), initialState: Counter(), reducer: Self.reducer, journaling: journaling,

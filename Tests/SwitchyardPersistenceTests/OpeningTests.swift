@@ -229,7 +229,7 @@ import Testing
                 try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fileID'")
             )
         }
-        #expect(migrations == ["fileIdentity", "journal"])
+        #expect(migrations == ["fileIdentity", "journal", "journalBatches"])
         #expect(fileID != nil)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import Switchyard
-import SwitchyardPersistence
 import Testing
+
+@testable import SwitchyardPersistence
 
 @Suite struct StatePersistenceTests {
     let folder = TemporaryFolder()
@@ -41,18 +42,15 @@ import Testing
         store.dispatch(.add("milk"), info: "typed")
         let line = #line - 1
         persistence.flush()
-        let row = try inspect(folder.path()) { db in
-            try Row.fetchOne(db, sql: "SELECT seq, version, time, file, function, line, info, action FROM journal")
-        }
-        let journaled = try #require(row)
-        #expect(journaled["seq"] as Int64 == 1)
-        #expect(journaled["version"] as Int == 1)
-        #expect(journaled["file"] as String == "SwitchyardPersistenceTests/StatePersistenceTests.swift")
-        #expect(journaled["function"] as String == "eachActionIsJournaledWithItsSourceAndTime()")
-        #expect(journaled["line"] as Int == line)
-        #expect(journaled["info"] as String? == "typed")
-        #expect((journaled["time"] as Double) >= before)
-        let action = try JSONDecoder().decode(TodoAction.self, from: journaled["action"] as Data)
+        let journaled = try #require(try journaledRows(folder.path()).first)
+        #expect(journaled.seq == 1)
+        #expect(journaled.version == 1)
+        #expect(journaled.file == "SwitchyardPersistenceTests/StatePersistenceTests.swift")
+        #expect(journaled.function == "eachActionIsJournaledWithItsSourceAndTime()")
+        #expect(journaled.line == Int64(line))
+        #expect(journaled.info == "typed")
+        #expect(journaled.time >= before)
+        let action = try JSONDecoder().decode(TodoAction.self, from: journaled.action)
         #expect(action == .add("milk"))
     }
 
@@ -61,14 +59,16 @@ import Testing
         let store = Store(restoring: persistence)
         for index in 0..<25 { store.dispatch(.add("todo \(index)")) }
         persistence.flush()
-        let (snapshotSeq, journalSeqs) = try inspect(folder.path()) { db in
+        let (snapshotSeq, compactedBatches) = try inspect(folder.path()) { db in
             (
                 try Int64.fetchOne(db, sql: "SELECT seq FROM snapshot"),
-                try Int64.fetchAll(db, sql: "SELECT seq FROM journal ORDER BY seq")
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM journal_batch WHERE last_seq <= 20")
             )
         }
         #expect(snapshotSeq == 20)
-        #expect(journalSeqs == Array(21...25))
+        // Every batch that ended before the snapshot is gone; a batch that ends after it is kept whole.
+        #expect(compactedBatches == 0)
+        #expect(try journaledRows(folder.path(), after: 20).map(\.seq) == Array(21...25))
         persistence.close()
         let restored = try open()
         #expect(restored.restoration == .restored(snapshotSequence: 20, replayedActions: 5))
@@ -89,8 +89,7 @@ import Testing
         store.dispatch(.add("eggs"))
         store.dispatch(.add("bread"))
         persistence.close()
-        let journaled = try inspect(path) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") }
-        #expect(journaled == 1)
+        #expect(try journaledRows(path, after: 3).map(\.seq) == [4])
         let restored = try StatePersistence(
             path: path, initialState: TodoState(), persisting: \.todos, reducer: todoReducer)
         #expect(restored.restoredState.todos.map(\.title) == ["milk", "eggs", "bread"])
@@ -102,9 +101,7 @@ import Testing
         let store = Store(restoring: persistence)
         for index in 1...5 {
             store.dispatch(.add("todo \(index)"))
-            let committed = try inspect(folder.path()) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM journal")
-            }
-            #expect(committed == index)
+            #expect(try journaledRows(folder.path()).count == index)
         }
     }
 
@@ -115,8 +112,7 @@ import Testing
         var committed = 0
         for _ in 0..<200 where committed == 0 {
             try await Task.sleep(for: .milliseconds(10))
-            committed =
-                try inspect(folder.path()) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") } ?? 0
+            committed = try journaledRows(folder.path()).count
         }
         #expect(committed == 1)
         withExtendedLifetime(store) {}

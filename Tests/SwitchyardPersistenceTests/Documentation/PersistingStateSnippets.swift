@@ -175,8 +175,7 @@ struct PersistingStateSnippets {
         store.dispatch(.save(completion: {}))
         store.dispatch(.type("world"))
         persistence.close()
-        let journaled = try inspect(folder.path()) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") }
-        #expect(journaled == 2)
+        #expect(try journaledRows(folder.path()).count == 2)
         let restored = try openEditor(path: folder.path())
         #expect(restored.restoration == .restored(snapshotSequence: nil, replayedActions: 2))
         #expect(restored.restoredState.text == "Hello, world")

@@ -1,0 +1,137 @@
+import Foundation
+
+/// How a commit's journaled actions are stored: one row of `journal_batch` per commit, holding every action of the
+/// commit, rather than one row per action.
+///
+/// One row per action cost SQLite about 1.5 µs per action to insert (its B-tree, its page writes), the largest cost
+/// of the writer after encoding; one row per batch costs about 0.5 µs per action, packing included (200,000 actions
+/// in batches of 1,000, release build, this project's machine). A restore reads a few large rows instead of a
+/// million small ones.
+///
+/// A row's `actions` column is the actions' encoded bytes, one after the other; its `records` column describes
+/// them, in little-endian binary: a count of strings and the strings (each a 32-bit length and its UTF-8 bytes: the
+/// files, functions and infos of the batch's sources, each stored once), then one 48-byte record per action: its
+/// sequence number, the version of the app's data that wrote it, its time (seconds since 1970, a 64-bit float), its
+/// line, the indexes of its file, function and info strings (`0xFFFF_FFFF` for no info), and the length of its bytes.
+enum JournalBatch {
+    private static let noString = UInt32.max
+    private static let recordSize = 48
+
+    /// The `records` and `actions` columns of `rows`.
+    static func pack(_ rows: some Collection<PersistenceFile.JournalRow>) -> (records: Data, actions: Data) {
+        var strings: [String] = []
+        var indexes: [String: UInt32] = [:]
+        // Consecutive actions mostly come from the same places: the last strings are compared before hashing.
+        var last: (String, UInt32)?
+        func index(_ string: String) -> UInt32 {
+            if let last, last.0 == string { return last.1 }
+            if let known = indexes[string] {
+                last = (string, known)
+                return known
+            }
+            let new = UInt32(strings.count)
+            strings.append(string)
+            indexes[string] = new
+            last = (string, new)
+            return new
+        }
+        var table = [UInt8]()
+        table.reserveCapacity(rows.count * recordSize)
+        var actions = [UInt8]()
+        actions.reserveCapacity(rows.reduce(0) { $0 + $1.action.count })
+        func put<T: FixedWidthInteger>(_ value: T, into bytes: inout [UInt8]) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        for row in rows {
+            put(row.seq, into: &table)
+            put(Int64(row.version), into: &table)
+            put(row.time.bitPattern, into: &table)
+            put(row.line, into: &table)
+            put(index(row.file), into: &table)
+            put(index(row.function), into: &table)
+            put(row.info.map(index) ?? noString, into: &table)
+            put(UInt32(row.action.count), into: &table)
+            row.action.withUnsafeBytes { actions.append(contentsOf: $0) }
+        }
+        var records = [UInt8]()
+        records.reserveCapacity(table.count + strings.reduce(4) { $0 + 4 + $1.utf8.count })
+        put(UInt32(strings.count), into: &records)
+        for string in strings {
+            put(UInt32(string.utf8.count), into: &records)
+            records.append(contentsOf: string.utf8)
+        }
+        records.append(contentsOf: table)
+        return (Data(records), Data(actions))
+    }
+
+    /// A batch's records that could not be read: the file was not written by this code, or is damaged.
+    struct Malformed: Error, CustomStringConvertible {
+        var description: String { "a batch of the journal is malformed" }
+    }
+
+    /// Calls `body` with each action of the batch whose sequence number is after `seq`: its number, version, and
+    /// bytes (valid during the call only); with `sources`, the strings of its source too.
+    static func forEach(
+        records: Data,
+        actions: Data,
+        after seq: Int64,
+        _ body: (_ record: Record, _ strings: [String], _ action: Data) throws -> Void,
+        sources: Bool = false
+    ) throws {
+        try records.withUnsafeBytes { records in
+            var offset = 0
+            func read<T: FixedWidthInteger>(_: T.Type) throws -> T {
+                guard offset + MemoryLayout<T>.size <= records.count else { throw Malformed() }
+                defer { offset += MemoryLayout<T>.size }
+                return T(littleEndian: records.loadUnaligned(fromByteOffset: offset, as: T.self))
+            }
+            let stringCount = Int(try read(UInt32.self))
+            var strings: [String] = []
+            if sources { strings.reserveCapacity(stringCount) }
+            for _ in 0..<stringCount {
+                let length = Int(try read(UInt32.self))
+                guard offset + length <= records.count else { throw Malformed() }
+                if sources {
+                    strings.append(String(decoding: records[offset..<offset + length], as: UTF8.self))
+                }
+                offset += length
+            }
+            guard (records.count - offset) % recordSize == 0 else { throw Malformed() }
+            var actionOffset = actions.startIndex
+            while offset < records.count {
+                let record = Record(
+                    seq: try read(Int64.self), version: Int(try read(Int64.self)),
+                    time: Double(bitPattern: try read(UInt64.self)), line: try read(Int64.self),
+                    file: try read(UInt32.self), function: try read(UInt32.self), info: try read(UInt32.self))
+                let length = Int(try read(UInt32.self))
+                guard actionOffset + length <= actions.endIndex else { throw Malformed() }
+                defer { actionOffset += length }
+                guard record.seq > seq else { continue }
+                if sources {
+                    guard Int(record.file) < strings.count, Int(record.function) < strings.count,
+                        record.info == noString || Int(record.info) < strings.count
+                    else { throw Malformed() }
+                }
+                try body(record, strings, actions[actionOffset..<actionOffset + length])
+            }
+        }
+    }
+
+    /// One action's record.
+    struct Record {
+        var seq: Int64
+        var version: Int
+        var time: Double
+        var line: Int64
+        var file: UInt32
+        var function: UInt32
+        var info: UInt32
+
+        /// The journal row of this record, with `strings` its batch's strings and `action` its bytes.
+        func row(_ strings: [String], _ action: Data) -> PersistenceFile.JournalRow {
+            PersistenceFile.JournalRow(
+                seq: seq, version: version, time: time, file: strings[Int(file)], function: strings[Int(function)],
+                line: line, info: info == JournalBatch.noString ? nil : strings[Int(info)], action: Data(action))
+        }
+    }
+}
