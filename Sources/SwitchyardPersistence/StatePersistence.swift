@@ -42,7 +42,8 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
     /// The reducer, which replayed the journal and runs in the store.
     public let reducer: Reducer<Action, State>
     /// The writer of the journal; `nil` when nothing is persisted in this run (a bad file kept where it was).
-    private let writer: JournalWriter<Action, State>?
+    /// Internal, not private: the tests reach its file to make writes fail.
+    let writer: JournalWriter<Action, State>?
     /// Whether a store is attached: one persistence journals one store.
     private let isAttached = Atomic<Bool>(false)
     private let diagnostics: @Sendable (PersistenceDiagnostic) -> Void
@@ -254,12 +255,114 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         }
     }
 
-    /// Returns once every action journaled before the call is committed to the file.
-    public func flush() {
-        writer?.queue.flush()
+    /// Whether the journal is being written: ``JournalStatus/writing`` while writes succeed,
+    /// ``JournalStatus/failing(_:pendingActions:)`` while they fail and are tried again,
+    /// ``JournalStatus/stopped(_:)`` once nothing more is written in this run, ``JournalStatus/closed`` after
+    /// ``close()``, and ``JournalStatus/notPersisting`` when the file could not be used and was kept where it was.
+    public var journalStatus: JournalStatus {
+        writer?.monitor.current ?? .notPersisting
     }
 
-    /// Commits what is queued and stops the writer; actions processed afterwards are not journaled.
+    /// The journal's status now, then each change of it (a failing journal's count of pending actions changes at
+    /// most at each attempt to write); the stream finishes when the journal's writer has finished (after
+    /// ``close()``, or once the persistence and its store are freed).
+    ///
+    /// ```swift
+    /// for await status in persistence.journalStatusUpdates() {
+    ///     if case .failing(let diagnostic, _) = status { showWarning(diagnostic.message) }
+    /// }
+    /// ```
+    public func journalStatusUpdates() -> AsyncStream<JournalStatus> {
+        let (stream, continuation) = AsyncStream<JournalStatus>.makeStream()
+        guard let monitor = writer?.monitor else {
+            continuation.yield(.notPersisting)
+            continuation.finish()
+            return stream
+        }
+        let key = monitor.observe { status, _, finished in
+            if finished {
+                continuation.finish()
+            } else {
+                continuation.yield(status)
+            }
+            return true
+        }
+        if let key {
+            continuation.onTermination = { _ in monitor.removeObserver(key) }
+        } else {
+            // The writer had finished: its last status, then the end.
+            continuation.yield(monitor.final.status)
+            continuation.finish()
+        }
+        return stream
+    }
+
+    /// Returns once every action journaled before the call is written to the file, or once the journal reports
+    /// that its writes fail or that it stopped (``journalStatus``): it never waits for a disk that cannot be
+    /// written. To know whether the actions were written, call ``flush(timeout:)`` or ``flush()-5z8xr``.
+    public func flush() {
+        guard let writer else { return }
+        let target = writer.queue.urgeCommit()
+        _ = writer.monitor.wait(through: target, until: nil) { status in
+            switch status {
+            case .failing, .stopped: true
+            case .writing, .closed, .notPersisting: false
+            }
+        }
+    }
+
+    /// Waits at most `timeout` for every action journaled before the call to be written to the file (committed,
+    /// not only handed to the writer); returns whether it is. It returns `false` at once when the journal stopped
+    /// before writing them, and when the time is up while its writes fail.
+    public func flush(timeout: Duration) -> Bool {
+        guard let writer else { return true }
+        let target = writer.queue.urgeCommit()
+        let (seconds, attoseconds) = timeout.components
+        let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+        return writer.monitor.wait(through: target, until: deadline) { status in
+            if case .stopped = status { return true }
+            return false
+        }
+    }
+
+    /// Returns once every action journaled before the call is written to the file, suspending meanwhile (no thread
+    /// is blocked).
+    ///
+    /// - Throws: the ``PersistenceDiagnostic`` of a journal whose writes fail, or that stopped, before the actions
+    ///   were written.
+    public func flush() async throws {
+        guard let writer else { return }
+        let monitor = writer.monitor
+        let target = writer.queue.urgeCommit()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let observed = monitor.observe { status, writtenSeq, finished in
+                guard let result = Self.flushResult(target: target, status, writtenSeq, finished) else {
+                    return true
+                }
+                continuation.resume(with: result)
+                return false
+            }
+            if observed == nil {
+                let (status, writtenSeq) = monitor.final
+                continuation.resume(with: Self.flushResult(target: target, status, writtenSeq, true) ?? .success(()))
+            }
+        }
+    }
+
+    /// What `flush() async throws` returns, or `nil` while it waits.
+    private static func flushResult(
+        target: Int64, _ status: JournalStatus, _ writtenSeq: Int64, _ finished: Bool
+    ) -> Result<Void, PersistenceDiagnostic>? {
+        if writtenSeq >= target { return .success(()) }
+        switch status {
+        case .failing(let diagnostic, _), .stopped(let diagnostic): return .failure(diagnostic)
+        case .writing, .closed, .notPersisting: return finished ? .success(()) : nil
+        }
+    }
+
+    /// Writes what is queued and stops the writer; actions processed afterwards are not journaled. While writes
+    /// fail, it tries once more, then gives up what it could not write, reported as
+    /// ``PersistenceDiagnostic/Kind/actionsDropped(_:)``: it never waits for a disk that cannot be written.
     public func close() {
         writer?.queue.close()
     }
