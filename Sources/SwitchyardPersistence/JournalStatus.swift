@@ -93,8 +93,8 @@ final class JournalMonitor: @unchecked Sendable {
     }
 
     /// Calls `observer` now and after each change, under the lock, for as long as it returns `true` and until the
-    /// writer finishes (its last call says `finished`); returns the key to remove it with. Returns `nil`, without
-    /// calling it, when the writer had finished.
+    /// writer finishes (its last call says `finished`); returns `nil`, without calling it, when the writer had
+    /// finished. The observer must not block, nor call the monitor (its lock is held).
     @discardableResult
     func observe(
         _ observer: @escaping @Sendable (JournalStatus, _ writtenSeq: Int64, _ finished: Bool) -> Bool
@@ -109,11 +109,6 @@ final class JournalMonitor: @unchecked Sendable {
 
     /// What the writer had written and said when it finished.
     var final: (status: JournalStatus, writtenSeq: Int64) { locked { (status, writtenSeq) } }
-
-    /// Stops calling the observer registered as `key`.
-    func removeObserver(_ key: Int) {
-        _ = locked { observers.removeValue(forKey: key) }
-    }
 
     private func update(_ change: (inout JournalStatus, inout Int64, inout Bool) -> Bool) {
         condition.lock()

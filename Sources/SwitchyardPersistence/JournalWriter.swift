@@ -26,7 +26,8 @@ import Switchyard
 final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
     /// Where the store's processing thread queues its actions.
     let queue: ActionFeed<Action, State>
-    private let file: PersistenceFile
+    /// The file; internal, not private: the tests reach its connection to make writes fail.
+    let file: PersistenceFile
     private let options: PersistenceOptions
     private let journaling: ActionJournaling<Action>
     private let encodeState: @Sendable (State) throws -> Data
@@ -144,11 +145,17 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
             pending.snapshot = snapshot
         }
         pending.rows.append(contentsOf: rows)
-        guard case .keepInMemory(let maxPending) = options.writeFailure, pending.failing else {
+        guard case .keepInMemory = options.writeFailure, pending.failing else {
             pending.batches.append(batch)
             return
         }
         queue.committed(batch)
+        dropBeyondBound(&pending)
+    }
+
+    /// With `keepInMemory`, drops the oldest pending rows beyond its bound, and remembers the gap they leave.
+    private func dropBeyondBound(_ pending: inout Pending) {
+        guard case .keepInMemory(let maxPending) = options.writeFailure else { return }
         let excess = pending.rows.count - max(maxPending, 0)
         guard excess > 0 else { return }
         pending.gapThrough = max(pending.gapThrough ?? .min, pending.rows[excess - 1].seq)
@@ -247,6 +254,7 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
         if case .keepInMemory = options.writeFailure {
             for batch in pending.batches { queue.committed(batch) }
             pending.batches.removeAll()
+            dropBeyondBound(&pending)
         }
         schedule(&pending)
     }

@@ -12,8 +12,13 @@ import Synchronization
 ///
 /// - What survives what: with the default ``PersistenceOptions/Durability/batched(maxDelay:)``, a crash of the
 ///   process (even `kill -9`) loses no action whose batch was committed, and at most the actions of the last
-///   `maxDelay`; ``flush()`` commits everything queued. With ``PersistenceOptions/Durability/everyAction`` every
+///   `maxDelay`; `flush()` commits everything queued. With ``PersistenceOptions/Durability/everyAction`` every
 ///   action is committed, and synced, before the next is processed.
+/// - While writes fail (a full disk, an I/O error), ``PersistenceOptions/writeFailure`` decides what happens to the
+///   actions: kept in memory up to a bound (the default), the journal stopped, or the processing thread made to
+///   wait. ``journalStatus`` and ``journalStatusUpdates()`` tell how the journal is doing, `flush(timeout:)` and the
+///   asynchronous `flush()` whether the actions are written; neither `flush()` nor ``close()`` waits for a disk
+///   that cannot be written.
 /// - A file that cannot be used (not a database, corrupt, undecodable, or written by a newer version) is never
 ///   deleted or overwritten: it is reported through `diagnostics`, moved aside or left alone as
 ///   ``PersistenceOptions/badFile`` says, and the store starts from the initial state; ``restoration`` tells which.
@@ -279,7 +284,11 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
             continuation.finish()
             return stream
         }
-        let key = monitor.observe { status, _, finished in
+        // Ended by its consumer, the stream's observer is removed at the next change: `onTermination` may run
+        // inside an observer's call, under the monitor's lock, so it takes no lock of the monitor's.
+        let terminated = LockedValue(false)
+        let observed = monitor.observe { status, _, finished in
+            if terminated.withLock({ $0 }) { return false }
             if finished {
                 continuation.finish()
             } else {
@@ -287,8 +296,8 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
             }
             return true
         }
-        if let key {
-            continuation.onTermination = { _ in monitor.removeObserver(key) }
+        if observed != nil {
+            continuation.onTermination = { _ in terminated.withLock { $0 = true } }
         } else {
             // The writer had finished: its last status, then the end.
             continuation.yield(monitor.final.status)
@@ -299,7 +308,7 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
 
     /// Returns once every action journaled before the call is written to the file, or once the journal reports
     /// that its writes fail or that it stopped (``journalStatus``): it never waits for a disk that cannot be
-    /// written. To know whether the actions were written, call ``flush(timeout:)`` or ``flush()-5z8xr``.
+    /// written. To know whether the actions were written, call ``flush(timeout:)`` or the asynchronous `flush()`.
     public func flush() {
         guard let writer else { return }
         let target = writer.queue.urgeCommit()
