@@ -54,11 +54,13 @@ final class JournalMonitor: @unchecked Sendable {
         }
     }
 
-    /// Records that every action through `seq` is in the file.
-    func written(through seq: Int64) {
-        update { _, writtenSeq, _ in
-            guard seq > writtenSeq else { return false }
-            writtenSeq = seq
+    /// Records that every action through `seq` is in the file, and sets the status to `newStatus` in the same
+    /// change: who sees the actions written sees the status of the write that wrote them.
+    func written(through seq: Int64, status newStatus: JournalStatus) {
+        update { status, writtenSeq, _ in
+            guard seq > writtenSeq || status != newStatus else { return false }
+            writtenSeq = max(writtenSeq, seq)
+            status = newStatus
             return true
         }
     }

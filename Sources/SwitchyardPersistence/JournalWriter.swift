@@ -110,6 +110,8 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
             if pending.stopped {
                 queue.committed(batch)
             } else if !batch.isEmpty {
+                // The snapshot interval counts from the snapshot taken, written now or with the next successful write.
+                if batch.snapshot != nil { lastSnapshot = .now }
                 take(batch, into: &pending, encoder: encoder)
             }
             if closing && queue.isDrained {
@@ -118,8 +120,7 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
             }
             if pending.stopped || closing { continue }
             if !pending.failing ? !pending.batches.isEmpty : ContinuousClock.now >= pending.nextAttempt {
-                let writesSnapshot = pending.snapshot != nil
-                if attempt(&pending) && writesSnapshot { lastSnapshot = .now }
+                attempt(&pending)
             }
         }
         if case .writing = monitor.current { monitor.setStatus(.closed) }
@@ -178,6 +179,7 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Writes what is pending; `true` when it was written. A failure follows the policy.
+    @discardableResult
     private func attempt(_ pending: inout Pending) -> Bool {
         guard pending.isConsistent else {
             // Nothing can be written before the snapshot that covers the dropped rows: the next attempt waits.
@@ -199,11 +201,7 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
         pending.failure = nil
         pending.dropped = 0
         pending.backoff = .milliseconds(100)
-        monitor.written(through: pending.takenSeq)
-        for batch in pending.batches { queue.committed(batch) }
-        pending.batches.removeAll()
         if wasFailing {
-            monitor.setStatus(.writing)
             report(
                 PersistenceDiagnostic(
                     kind: .writesResumed,
@@ -214,6 +212,9 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
                 )
             )
         }
+        monitor.written(through: pending.takenSeq, status: .writing)
+        for batch in pending.batches { queue.committed(batch) }
+        pending.batches.removeAll()
         return true
     }
 
