@@ -335,7 +335,8 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
     }
 
     /// Returns once every action journaled before the call is written to the file, suspending meanwhile (no thread
-    /// is blocked).
+    /// is blocked). Cancelling the calling task does not end the wait: it ends when the actions are written, or
+    /// when the journal reports that its writes fail or that it stopped.
     ///
     /// - Throws: the ``PersistenceDiagnostic`` of a journal whose writes fail, or that stopped, before the actions
     ///   were written.
