@@ -145,7 +145,11 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
             pending.rows.removeAll { $0.seq <= snapshot.seq }
             pending.snapshot = snapshot
         }
-        pending.rows.append(contentsOf: rows)
+        if pending.rows.isEmpty {
+            pending.rows = rows  // the usual case, writes succeeding: no copy
+        } else {
+            pending.rows.append(contentsOf: rows)
+        }
         guard case .keepInMemory = options.writeFailure, pending.failing else {
             pending.batches.append(batch)
             return
@@ -194,7 +198,7 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
         }
         let wasFailing = pending.failing
         let dropped = pending.dropped
-        pending.rows.removeAll(keepingCapacity: pending.rows.count < 4_096)
+        pending.rows = []
         pending.snapshot = nil
         pending.gapThrough = nil
         pending.failing = false
