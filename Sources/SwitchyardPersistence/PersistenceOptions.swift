@@ -32,8 +32,9 @@ public struct PersistenceOptions: Sendable {
     public enum WriteFailurePolicy: Sendable, Equatable {
         /// Keeps up to `maxPendingActions` actions in memory and writes them once writes succeed again; beyond
         /// that, drops the oldest, reports it (``PersistenceDiagnostic/Kind/actionsDropped(_:)``), and writes a
-        /// snapshot of the state once writes succeed again, so that the file stays consistent. The store's
-        /// processing thread never waits for the disk.
+        /// snapshot of the state once writes succeed again, so that the file stays consistent: the state after the
+        /// next action the store processes, written with the actions after it (nothing is written before it). The
+        /// store's processing thread never waits for the disk, even with ``Durability/everyAction``.
         case keepInMemory(maxPendingActions: Int)
         /// Stops journaling at the first failed write, reported as ``PersistenceDiagnostic/Kind/journalStopped``:
         /// the file keeps what was committed before, and nothing more is written in this run.

@@ -160,7 +160,7 @@ import Testing
             for index in 0..<1_000 { store.dispatch(.add("\(thread)-\(index)")) }
         }
         await store.idle()
-        persistence.flush()
+        try await persistence.flush()
         persistence.close()
         let restored = try open()
         #expect(restored.restoredState.todos.count == 8_000)

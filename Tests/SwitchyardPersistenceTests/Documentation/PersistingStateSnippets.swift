@@ -76,6 +76,22 @@ struct PersistingStateSnippets {
         persistence.flush()  // every action processed so far is in the file
     }
 
+    func watchJournal(of persistence: StatePersistence<TodoAction, TodoState>) async {
+        for await status in persistence.journalStatusUpdates() {
+            if case .failing(let diagnostic, let pending) = status {
+                print("not saved (\(pending) changes waiting): \(diagnostic.message)")
+            }
+        }
+    }
+
+    func save(_ persistence: StatePersistence<TodoAction, TodoState>) async {
+        do {
+            try await persistence.flush()
+        } catch {
+            print("the last changes are not saved yet: \(error)")
+        }
+    }
+
     struct TodoStateV1: Codable {
         var titles: [String]
     }
@@ -189,6 +205,16 @@ struct PersistingStateSnippets {
         persistence.close()
         let (again, _) = try Snippets().makeStore(path: folder.path())
         #expect(again.state.todos == [Snippets.Todo(title: "milk", isDone: true)])
+    }
+
+    @Test func theJournalIsWatchedAndSavedUntilItCloses() async throws {
+        let (store, persistence) = try Snippets().makeStore(path: folder.path())
+        store.dispatch(.add("milk"))
+        await Snippets().save(persistence)
+        persistence.close()
+        // The stream yields `.closed` and finishes: the watch returns.
+        await Snippets().watchJournal(of: persistence)
+        #expect(persistence.journalStatus == .closed)
     }
 
     @Test func theListKeepsItsItemsAndNotWhatRefreshChanges() throws {

@@ -12,8 +12,16 @@ extension ActionFeed {
     /// Waits for records, a snapshot, or the close; then, with `fillFor`, lets the batch fill for at most that long
     /// (a flush, a close or a waiting processing thread cuts it short); and takes the batch. `requestSnapshot` asks the
     /// next action for a snapshot (as the snapshot interval does).
-    public func nextBatch(fillFor maxDelay: Duration?, requestSnapshot: Bool) -> FeedBatch<Action, State> {
+    ///
+    /// With `waitingAtMost`, waits that long at most for something to take, and returns an empty batch if nothing
+    /// came: a consumer that retries a failed write on a schedule of its own wakes in time to do so.
+    public func nextBatch(
+        fillFor maxDelay: Duration?,
+        requestSnapshot: Bool,
+        waitingAtMost timeout: Duration? = nil
+    ) -> FeedBatch<Action, State> {
         if requestSnapshot { signals.bitwiseOr(Signal.snapshotRequested, ordering: .relaxed) }
+        let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
         while true {
             let ticket = state.withLock { state -> UInt64? in
                 if hasWork(state) { return nil }
@@ -28,7 +36,16 @@ extension ActionFeed {
                 return ticket
             }
             guard let ticket else { break }
-            consumerWakes.wait(after: ticket)
+            if let deadline {
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                if remaining <= .zero || !consumerWakes.wait(after: ticket, timeout: remaining) {
+                    signals.bitwiseAnd(~Signal.consumerSleeping, ordering: .sequentiallyConsistent)
+                    let closing = signals.load(ordering: .sequentiallyConsistent) & Signal.closing != 0
+                    return FeedBatch(chunks: [], snapshot: nil, closing: closing)
+                }
+            } else {
+                consumerWakes.wait(after: ticket)
+            }
         }
         if let maxDelay {
             let ticket = state.withLock { state in

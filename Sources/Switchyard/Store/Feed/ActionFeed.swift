@@ -284,17 +284,32 @@ public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sen
 
     /// Returns once every action queued before the call is committed, or the consumer has finished.
     public func flush() {
+        let target = urgeCommit()
+        waitUntil { $0 >= target }
+    }
+
+    /// Asks the consumer to take what is queued without letting its batch fill, and returns at once the sequence
+    /// number of the last action queued: what ``flush()`` waits for, for a consumer that tracks on its own when
+    /// the actions are written (it may report them committed before it has written them).
+    public func urgeCommit() -> Int64 {
         let target = published.load(ordering: .acquiring)
         urgeConsumer { $0.urgent = true }
-        waitUntil { $0 >= target }
+        return target
     }
 
     /// Stops the feed: the actions processed from now on are not queued; returns once the consumer has written
     /// what was queued and finished.
     public func close() {
+        stopAppending()
+        waitUntil { _ in false }
+    }
+
+    /// Stops the feed as ``close()`` does, without waiting for the consumer: the actions processed from now on are
+    /// not queued, and the consumer's next batch says it is closing. The consumer may call it itself (to stop
+    /// after a failure), where ``close()`` would wait for it forever.
+    public func stopAppending() {
         signals.bitwiseOr(Signal.closing, ordering: .sequentiallyConsistent)
         urgeConsumer { $0.urgent = true }
-        waitUntil { _ in false }
     }
 
     /// Changes the state so that the consumer does not let its batch fill, and wakes it, asleep or letting a batch
