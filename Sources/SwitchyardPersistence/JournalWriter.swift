@@ -297,14 +297,16 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
         pending.batches.removeAll()
     }
 
-    /// The rows of the journaled actions of `batch`, and its snapshot, encoded.
+    /// From how many actions a batch is encoded on every core.
+    private static var parallelEncodingThreshold: Int { 2_048 }
+
+    /// Appends the rows of the journaled actions of `chunk`, encoded, to `rows`, and what did not encode to
+    /// `failures`.
     private func encode(
-        _ batch: FeedBatch<Action, State>,
-        encoder: JSONEncoder
-    ) -> ([PersistenceFile.JournalRow], PersistenceFile.Snapshot?) {
-        var rows: [PersistenceFile.JournalRow] = []
-        rows.reserveCapacity(batch.chunks.reduce(0) { $0 + $1.count })
-        for record in batch.records {
+        _ chunk: ContiguousArray<FeedRecord<Action>>, encoder: JSONEncoder,
+        into rows: inout [PersistenceFile.JournalRow], failures: inout [PersistenceDiagnostic]
+    ) {
+        for record in chunk {
             // An action that the app does not journal is skipped: its number stays unused. One that does not encode
             // never will: it is reported and skipped, rather than retried forever.
             let data: Data
@@ -312,7 +314,7 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
                 guard let encoded = try journaling.encode(record.action, encoder) else { continue }
                 data = encoded
             } catch {
-                report(
+                failures.append(
                     PersistenceDiagnostic(
                         kind: .unencodable,
                         message: "action \(record.seq) does not encode (\(error)); it is not journaled, and a restore "
@@ -329,6 +331,40 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
                 )
             )
         }
+    }
+
+    /// The rows of the journaled actions of `batch`, and its snapshot, encoded.
+    private func encode(
+        _ batch: FeedBatch<Action, State>,
+        encoder: JSONEncoder
+    ) -> ([PersistenceFile.JournalRow], PersistenceFile.Snapshot?) {
+        let count = batch.chunks.reduce(0) { $0 + $1.count }
+        var rows: [PersistenceFile.JournalRow] = []
+        rows.reserveCapacity(count)
+        var failures: [PersistenceDiagnostic] = []
+        if count < Self.parallelEncodingThreshold || batch.chunks.count < 2 {
+            for chunk in batch.chunks { encode(chunk, encoder: encoder, into: &rows, failures: &failures) }
+        } else {
+            // A large batch (the store dispatching faster than the writer commits) is encoded on every core, a chunk
+            // of the feed each: encoding is most of the writer's work. The rows keep the chunks' order.
+            // The diagnostics are reported afterwards, on the writer's thread, as for a small batch.
+            let encoded = LockedValue(
+                [([PersistenceFile.JournalRow], [PersistenceDiagnostic])](
+                    repeating: ([], []), count: batch.chunks.count))
+            let chunks = batch.chunks
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                var chunkRows: [PersistenceFile.JournalRow] = []
+                var chunkFailures: [PersistenceDiagnostic] = []
+                chunkRows.reserveCapacity(chunks[index].count)
+                encode(chunks[index], encoder: JSONEncoder(), into: &chunkRows, failures: &chunkFailures)
+                encoded.withLock { $0[index] = (chunkRows, chunkFailures) }
+            }
+            for (chunkRows, chunkFailures) in encoded.withLock({ $0 }) {
+                rows.append(contentsOf: chunkRows)
+                failures.append(contentsOf: chunkFailures)
+            }
+        }
+        for failure in failures { report(failure) }
         var snapshotRow: PersistenceFile.Snapshot?
         if let snapshot = batch.snapshot {
             do {

@@ -31,21 +31,22 @@ import Testing
     }
 
     /// The journaling in a binary format of the app's own: one byte for the case, eight for the amount.
-    static let binary = ActionJournaling<CounterAction>.custom(
-        encode: { action in
-            switch action {
-            case .increment: return Data([1])
-            case .add(let value): return Data([2]) + withUnsafeBytes(of: Int64(value).littleEndian) { Data($0) }
-            }
-        },
-        decode: { bytes in
-            guard let tag = bytes.first else { throw Undecodable() }
-            if tag == 1 { return .increment }
-            guard tag == 2, bytes.count == 9 else { throw Undecodable() }
-            let value = bytes.dropFirst().withUnsafeBytes { $0.loadUnaligned(as: Int64.self) }
-            return .add(Int(Int64(littleEndian: value)))
+    static let binary = ActionJournaling<CounterAction>.custom(encode: binaryEncode, decode: binaryDecode)
+
+    static func binaryEncode(_ action: CounterAction) -> Data {
+        switch action {
+        case .increment: return Data([1])
+        case .add(let value): return Data([2]) + withUnsafeBytes(of: Int64(value).littleEndian) { Data($0) }
         }
-    )
+    }
+
+    static func binaryDecode(_ bytes: Data) throws -> CounterAction {
+        guard let tag = bytes.first else { throw Undecodable() }
+        if tag == 1 { return .increment }
+        guard tag == 2, bytes.count == 9 else { throw Undecodable() }
+        let value = bytes.dropFirst().withUnsafeBytes { $0.loadUnaligned(as: Int64.self) }
+        return .add(Int(Int64(littleEndian: value)))
+    }
 
     struct Undecodable: Error {}
 
@@ -108,5 +109,36 @@ import Testing
             reducer: Reducer<CounterAction, Int>.reduce { action, count in count += action == .increment ? 1 : -1 },
             journaling: journaling)
         #expect(restored.restoredState == 2)
+    }
+
+    @Test func aLargeBatchIsEncodedInOrderAndWhatDoesNotEncodeIsReportedOnce() throws {
+        struct Unencodable: Error {}
+        // Every thousandth action does not encode: one in each of several chunks of the batch.
+        let journaling = ActionJournaling<CounterAction>.custom(
+            encode: { action in
+                if case .add(let value) = action, value % 1_000 == 7 { throw Unencodable() }
+                return Self.binaryEncode(action)
+            },
+            decode: Self.binaryDecode
+        )
+        let reports = Reports()
+        let persistence = try StatePersistence(
+            path: folder.path(), initialState: Counter(), reducer: Self.reducer, journaling: journaling,
+            options: PersistenceOptions(
+                durability: .batched(maxDelay: .seconds(1)), snapshotEveryActions: 1_000_000,
+                snapshotInterval: .seconds(3_600)),
+            diagnostics: reports.collect)
+        let store = Store(restoring: persistence)
+        let actions = (0..<6_000).map { CounterAction.add($0) }
+        for action in actions { store.dispatch(action) }
+        persistence.close()
+        #expect(reports.kinds == Array(repeating: .unencodable, count: 6))
+        var expected = Counter()
+        for action in actions {
+            if case .add(let value) = action, value % 1_000 == 7 { continue }
+            Self.reducer.reduce(action, &expected)
+        }
+        let restored = try open(journaling)
+        #expect(restored.restoredState == expected)
     }
 }
