@@ -345,8 +345,8 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         return stream
     }
 
-    /// Returns once every action journaled before the call is written to the file, or once the journal reports
-    /// that its writes fail or that it stopped (``journalStatus``): it never waits for a disk that cannot be
+    /// Returns once every action the store processed before the call is written to the file, or once the journal
+    /// reports that its writes fail or that it stopped (``journalStatus``): it never waits for a disk that cannot be
     /// written. To know whether the actions were written, call ``flush(timeout:)`` or the asynchronous `flush()`.
     public func flush() {
         guard let writer else { return }
@@ -359,8 +359,8 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         }
     }
 
-    /// Waits at most `timeout` for every action journaled before the call to be written to the file (committed,
-    /// not only handed to the writer); returns whether it is. It returns `false` at once when the journal stopped
+    /// Waits at most `timeout` for every action the store processed before the call to be written to the file
+    /// (committed, not only handed to the writer); returns whether it is. It returns `false` at once when the journal stopped
     /// before writing them, and when the time is up while its writes fail.
     public func flush(timeout: Duration) -> Bool {
         guard let writer else { return true }
@@ -373,8 +373,8 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         }
     }
 
-    /// Returns once every action journaled before the call is written to the file, suspending meanwhile (no thread
-    /// is blocked). Cancelling the calling task does not end the wait: it ends when the actions are written, or
+    /// Returns once every action the store processed before the call is written to the file, suspending meanwhile (no
+    /// thread is blocked). Cancelling the calling task does not end the wait: it ends when the actions are written, or
     /// when the journal reports that its writes fail or that it stopped.
     ///
     /// - Throws: the ``PersistenceDiagnostic`` of a journal whose writes fail, or that stopped, before the actions
