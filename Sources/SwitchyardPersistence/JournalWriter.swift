@@ -297,8 +297,9 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
         pending.batches.removeAll()
     }
 
-    /// From how many actions a batch is encoded on every core.
-    private static var parallelEncodingThreshold: Int { 2_048 }
+    /// From how many actions a batch is encoded on every core: about 2 ms of encoding in JSON, against some 20 µs to
+    /// spread a batch over the cores.
+    private static var parallelEncodingThreshold: Int { 512 }
 
     /// Appends the rows of the journaled actions of `chunk`, encoded, to `rows`, and what did not encode to
     /// `failures`.
