@@ -125,12 +125,12 @@ let benchmarks: @Sendable () -> Void = {
     // A launch of a persisted store: a snapshot of a 1 MB state and the 1,000 actions after it; journals of 200,000
     // and 1,000,000 actions replayed with no snapshot. Each iteration is one restore, the file written in setup.
     register(
-        "R1_restore_snapshot_and_1000_actions", SnapshotRestoreWorkload.self, allocations: .notMeasured,
+        "L1_launch_snapshot_and_1000_actions", SnapshotRestoreWorkload.self, allocations: .notMeasured,
         scalingFactor: .one)
-    register("R200k_restore_journal", JournalRestore200kWorkload.self, allocations: .notMeasured, scalingFactor: .one)
-    register("R1M_restore_journal", JournalRestore1MWorkload.self, allocations: .notMeasured, scalingFactor: .one)
+    register("L200k_launch_journal", JournalRestore200kWorkload.self, allocations: .notMeasured, scalingFactor: .one)
+    register("L1M_launch_journal", JournalRestore1MWorkload.self, allocations: .notMeasured, scalingFactor: .one)
     register(
-        "R1Mb_restore_binary_journal", BinaryJournalRestore1MWorkload.self, allocations: .notMeasured,
+        "L1Mb_launch_binary_journal", BinaryJournalRestore1MWorkload.self, allocations: .notMeasured,
         scalingFactor: .one)
     // The writer with an action that carries a value, in JSON (the default) and in a binary format of the app's own.
     register("P1wj_writer_json", CatalogJournalWriterWorkload.self, allocations: .notMeasured, scalingFactor: .kilo)

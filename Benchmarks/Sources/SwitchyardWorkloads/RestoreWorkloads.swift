@@ -73,9 +73,9 @@ package class RestoreWorkload: @unchecked Sendable {
     }
 }
 
-/// R1: a launch with a snapshot of a 1 MB state and 1,000 journaled actions after it.
+/// L1: a launch with a snapshot of a 1 MB state and 1,000 journaled actions after it.
 package final class SnapshotRestoreWorkload: RestoreWorkload, Workload, @unchecked Sendable {
-    package static let name = "r1"
+    package static let name = "l1"
 
     package required init() {
         // The snapshot follows the load and a first tap; the thousand taps after it stay in the journal.
@@ -91,9 +91,9 @@ package final class SnapshotRestoreWorkload: RestoreWorkload, Workload, @uncheck
     }
 }
 
-/// R200k: a launch that replays a journal of 200,000 actions, with no snapshot.
+/// L200k: a launch that replays a journal of 200,000 actions, with no snapshot.
 package final class JournalRestore200kWorkload: RestoreWorkload, Workload, @unchecked Sendable {
-    package static let name = "r200k"
+    package static let name = "l200k"
 
     package required init() {
         super.init(
@@ -102,9 +102,9 @@ package final class JournalRestore200kWorkload: RestoreWorkload, Workload, @unch
     }
 }
 
-/// R1M: a launch that replays a journal of 1,000,000 actions, with no snapshot.
+/// L1M: a launch that replays a journal of 1,000,000 actions, with no snapshot.
 package final class JournalRestore1MWorkload: RestoreWorkload, Workload, @unchecked Sendable {
-    package static let name = "r1m"
+    package static let name = "l1m"
 
     package required init() {
         super.init(
@@ -113,9 +113,9 @@ package final class JournalRestore1MWorkload: RestoreWorkload, Workload, @unchec
     }
 }
 
-/// R1Mb: R1M's journal in a binary format of the app's own (``ActionJournaling/custom(encode:decode:)``).
+/// L1Mb: L1M's journal in a binary format of the app's own (``ActionJournaling/custom(encode:decode:)``).
 package final class BinaryJournalRestore1MWorkload: RestoreWorkload, Workload, @unchecked Sendable {
-    package static let name = "r1mb"
+    package static let name = "l1mb"
 
     package required init() {
         super.init(
