@@ -125,8 +125,8 @@ final class PersistenceFile: Sendable {
     }
 
     /// Opens (or creates) the file to write it, holding `lock` until ``close()``: WAL mode through GRDB's
-    /// configuration, the file's migrations applied, and the file checkpointed, so that its main file holds its
-    /// identity. `syncEveryCommit` syncs every commit (`synchronous = FULL`; GRDB's WAL setup chooses `NORMAL`).
+    /// configuration, and the file's migrations applied (then the file checkpointed, so that its main file holds
+    /// its identity). `syncEveryCommit` syncs every commit (`synchronous = FULL`; GRDB's WAL setup chooses `NORMAL`).
     ///
     /// SQLite's locking stays the default: another connection (the `sqlite3` shell, a test) may read the file while
     /// it is journaled. That no other process journals it is `lock`'s work.
@@ -138,8 +138,11 @@ final class PersistenceFile: Sendable {
         if syncEveryCommit {
             try file.queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
         }
-        try migrator.migrate(file.queue)
-        _ = try file.queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        // A new or converted file is checkpointed once, so that its main file holds its identity.
+        if try !file.queue.read(migrator.hasCompletedMigrations) {
+            try migrator.migrate(file.queue)
+            _ = try file.queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        }
         return file
     }
 

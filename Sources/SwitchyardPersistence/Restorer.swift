@@ -105,9 +105,15 @@ struct Restorer<Action: Sendable, State: Sendable> {
                     return .failure(
                         FileChecks.diagnostic(.notADatabase, path, "it is not an SQLite database (no SQLite header)"))
                 }
-                let alone = try PersistenceFile.openForReading(path: path, ignoringWriteAheadLog: true)
-                defer { try? alone.close() }
-                mainFileID = try alone.kind().fileID
+                // Read for the identity alone, never for a verdict: while its `-wal` holds commits, the main file on
+                // its own may be inconsistent (a process killed during a checkpoint leaves some pages written and
+                // others not; the log, applied again, makes it whole). Unreadable alone, it has no identity to
+                // compare, and SQLite's reading with the log decides below.
+                mainFileID = try? {
+                    let alone = try PersistenceFile.openForReading(path: path, ignoringWriteAheadLog: true)
+                    defer { try? alone.close() }
+                    return try alone.kind().fileID
+                }()
             }
             if let walSize, walSize > 0 {
                 guard WriteAheadLogHeader.isValid(Self.prefix(of: wal, count: 32)) else {

@@ -250,6 +250,33 @@ import Testing
         #expect(try bytes(folder.path()) == before)
     }
 
+    @Test func aMainFileLeftInconsistentByACheckpointIsRestoredThroughItsLog() throws {
+        let persistence = try open(folder.path("live.sqlite"))
+        let store = Store(restoring: persistence)
+        for index in 0..<10 { store.dispatch(.add("todo \(index)")) }
+        persistence.flush()
+        try bytes(folder.path("live.sqlite")).write(to: URL(fileURLWithPath: folder.path("copy.sqlite")))
+        try bytes(folder.path("live.sqlite") + "-wal").write(
+            to: URL(fileURLWithPath: folder.path("copy.sqlite") + "-wal"))
+        persistence.close()
+        // A process killed during a checkpoint leaves pages of the main file half written: here the `meta` page,
+        // which every commit of the log rewrites, so that the log holds whole copies of it.
+        let (page, pageSize) = try inspect(folder.path("copy.sqlite")) { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_schema WHERE name = 'meta'") ?? 0,
+                try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
+            )
+        }
+        #expect(page > 1)
+        var main = try bytes(folder.path("copy.sqlite"))
+        for offset in (page - 1) * pageSize..<page * pageSize where offset < main.count { main[offset] = 0xA5 }
+        try main.write(to: URL(fileURLWithPath: folder.path("copy.sqlite")))
+        let reports = Reports()
+        let copy = try open(folder.path("copy.sqlite"), reports: reports)
+        #expect(reports.kinds == [])
+        #expect(copy.restoredState.todos.count == 10)
+    }
+
     @Test func itsOwnLogLeftByACrashIsApplied() throws {
         let persistence = try open(folder.path("live.sqlite"))
         let store = Store(restoring: persistence)
