@@ -27,21 +27,9 @@ import Testing
         return directory.appending(path: "SwitchyardPersistenceCrashHarness")
     }
 
-    /// Runs the harness in `mode` and returns its process and the first line it prints.
+    /// Runs the harness in `mode` and returns its process and the first line it prints, within a minute.
     static func start(_ mode: String, _ path: String, _ durability: String) throws -> (Process, String) {
-        let process = Process()
-        process.executableURL = harness
-        process.arguments = [mode, path, durability]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        return (process, String(decoding: line, as: UTF8.self))
+        try Harness.start([mode, path, durability])
     }
 
     /// The count and hash a harness restored, checked against the actions it replayed.
@@ -90,8 +78,7 @@ import Testing
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal)
         }
-        let (checker, line) = try start("check", path, durability)
-        checker.waitUntilExit()
+        let line = try Harness.run(["check", path, durability])
         #expect(try restored(line) >= committed)
         let integrity = try inspect(path) { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         #expect(integrity == ["ok"])
