@@ -52,11 +52,7 @@ enum FileChecks {
 
     /// Whether the process, with its effective identity, may access `path` as `mode` says; `errno` says why not.
     private static func isAccessible(_ path: String, _ mode: Int32) -> Bool {
-        #if canImport(Darwin)
-            faccessat(AT_FDCWD, path, mode, AT_EACCESS) == 0
-        #else
-            faccessat(AT_FDCWD, path, mode, AT_EACCESS) == 0
-        #endif
+        faccessat(AT_FDCWD, path, mode, AT_EACCESS) == 0
     }
 
     /// The diagnostic for an error that SQLite or GRDB gave while opening or reading the file: busy, read-only,

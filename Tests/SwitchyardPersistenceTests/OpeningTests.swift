@@ -250,7 +250,9 @@ import Testing
         #expect(try bytes(folder.path()) == before)
     }
 
-    @Test func aMainFileLeftInconsistentByACheckpointIsRestoredThroughItsLog() throws {
+    /// Journals ten todos in `live.sqlite` and copies it with its log to `copy.sqlite` while the journal is open,
+    /// after a flush: what a crash leaves.
+    func journalTenTodosAndCopyAsACrashLeavesThem() throws {
         let persistence = try open(folder.path("live.sqlite"))
         let store = Store(restoring: persistence)
         for index in 0..<10 { store.dispatch(.add("todo \(index)")) }
@@ -259,6 +261,10 @@ import Testing
         try bytes(folder.path("live.sqlite") + "-wal").write(
             to: URL(fileURLWithPath: folder.path("copy.sqlite") + "-wal"))
         persistence.close()
+    }
+
+    @Test func aMainFileLeftInconsistentByACheckpointIsRestoredThroughItsLog() throws {
+        try journalTenTodosAndCopyAsACrashLeavesThem()
         // A process killed during a checkpoint leaves pages of the main file half written: here the `meta` page,
         // which every commit of the log rewrites, so that the log holds whole copies of it.
         let (page, pageSize) = try inspect(folder.path("copy.sqlite")) { db in
@@ -278,15 +284,7 @@ import Testing
     }
 
     @Test func itsOwnLogLeftByACrashIsApplied() throws {
-        let persistence = try open(folder.path("live.sqlite"))
-        let store = Store(restoring: persistence)
-        for index in 0..<10 { store.dispatch(.add("todo \(index)")) }
-        persistence.flush()
-        // What a crash leaves: the main file and its log, copied while the journal is open.
-        try bytes(folder.path("live.sqlite")).write(to: URL(fileURLWithPath: folder.path("copy.sqlite")))
-        try bytes(folder.path("live.sqlite") + "-wal").write(
-            to: URL(fileURLWithPath: folder.path("copy.sqlite") + "-wal"))
-        persistence.close()
+        try journalTenTodosAndCopyAsACrashLeavesThem()
         let reports = Reports()
         let copy = try open(folder.path("copy.sqlite"), reports: reports)
         #expect(reports.kinds == [])

@@ -13,22 +13,12 @@ import Testing
         var entries: [String] { lock.withLock { seen } }
     }
 
-    /// Polls `condition`, suspending between polls, until it holds or a minute passes.
-    static func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(60)
-        while !condition() {
-            if Date() > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return true
-    }
-
     @Test func theMainQueueIsRecognisedWithoutBeingMarked() async {
         #expect(!DispatchQueue.isMainQueue)
         let runs = Runs()
         DispatchQueue.main.async { runs.append("main: \(DispatchQueue.isMainQueue)") }
         DispatchQueue.global().async { runs.append("global: \(DispatchQueue.isMainQueue)") }
-        #expect(await Self.eventually { runs.entries.count == 2 })
+        #expect(await eventually { runs.entries.count == 2 })
         #expect(Set(runs.entries) == ["main: true", "global: false"])
     }
 
@@ -39,7 +29,7 @@ import Testing
             DispatchQueue.asap { runs.append("inner on main: \(DispatchQueue.isMainQueue)") }
             runs.append("after the call")
         }
-        #expect(await Self.eventually { runs.entries.count == 2 })
+        #expect(await eventually { runs.entries.count == 2 })
         #expect(runs.entries == ["inner on main: true", "after the call"])
 
         let fromElsewhere = Runs()
@@ -47,7 +37,7 @@ import Testing
             DispatchQueue.asap { fromElsewhere.append("inner on main: \(DispatchQueue.isMainQueue)") }
             fromElsewhere.append("after the call")
         }
-        #expect(await Self.eventually { fromElsewhere.entries.count == 2 })
+        #expect(await eventually { fromElsewhere.entries.count == 2 })
         // Called from another thread, the block runs on the main queue: not at once, on the calling thread.
         #expect(Set(fromElsewhere.entries) == ["after the call", "inner on main: true"])
     }

@@ -36,16 +36,6 @@ private func isOnMainQueue() -> Bool {
         }
     }
 
-    /// Polls `condition` until it holds or a minute passes.
-    static func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(60)
-        while !condition() {
-            if Date() > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return true
-    }
-
     @Test func aStoreOnASubjectReducesOnTheMainThreadByDefault() async {
         _ = mainQueueKey
         let seen = Seen()
@@ -54,7 +44,7 @@ private func isOnMainQueue() -> Bool {
         let store = ReduxStoreBase<Int, Int>(
             subject: subject, reducer: Self.reducer(seen), middleware: IdentityMiddleware())
         Thread { for _ in 0..<3 { store.dispatch(1) } }.start()
-        let done = await Self.eventually { store.state == 3 }
+        let done = await eventually { store.state == 3 }
         #expect(done)
         #expect(seen.reductions == [true, true, true])
         #expect(seen.values == [0, 1, 2, 3])
@@ -68,7 +58,7 @@ private func isOnMainQueue() -> Bool {
         let pipeline = ReduxPipelineWrapper(
             state: { subject }, reducer: Self.reducer(seen), middleware: IdentityMiddleware<Int, Int, Int>())
         Thread { pipeline.dispatch(2) }.start()
-        let done = await Self.eventually { subject.value() == 2 }
+        let done = await eventually { subject.value() == 2 }
         #expect(done)
         #expect(seen.reductions == [true])
     }

@@ -124,15 +124,15 @@ package final class BinaryJournalRestore1MWorkload: RestoreWorkload, Workload, @
     }
 }
 
-/// P1wb: the journal writer's throughput (P1w) with the actions in a binary format of the app's own.
-package final class BinaryJournalWriterWorkload: Workload, @unchecked Sendable {
-    package static let name = "p1wb"
+/// The journal writer's throughput (P1w) with the catalog's action, which carries a value, journaled as
+/// `journaling` says: dispatches a batch of actions and waits until the writer has committed them all.
+package class CatalogJournalWriter: @unchecked Sendable {
     private let persistence: StatePersistence<CatalogAction, Catalog>
     private let store: Store<CatalogAction, Catalog>
 
-    package init() {
+    init(journaling: ActionJournaling<CatalogAction>) {
         persistence = try! StatePersistence(
-            path: temporaryDatabasePath(), initialState: Catalog(), reducer: .catalog, journaling: .binary)
+            path: temporaryDatabasePath(), initialState: Catalog(), reducer: .catalog, journaling: journaling)
         store = Store(restoring: persistence)
     }
 
@@ -144,22 +144,14 @@ package final class BinaryJournalWriterWorkload: Workload, @unchecked Sendable {
     }
 }
 
+/// P1wb: the writer with the actions in a binary format of the app's own (``ActionJournaling/custom(encode:decode:)``).
+package final class BinaryJournalWriterWorkload: CatalogJournalWriter, Workload, @unchecked Sendable {
+    package static let name = "p1wb"
+    package required init() { super.init(journaling: .binary) }
+}
+
 /// P1wj: P1wb's actions in JSON, the default: what the format costs the writer.
-package final class CatalogJournalWriterWorkload: Workload, @unchecked Sendable {
+package final class CatalogJournalWriterWorkload: CatalogJournalWriter, Workload, @unchecked Sendable {
     package static let name = "p1wj"
-    private let persistence: StatePersistence<CatalogAction, Catalog>
-    private let store: Store<CatalogAction, Catalog>
-
-    package init() {
-        persistence = try! StatePersistence(
-            path: temporaryDatabasePath(), initialState: Catalog(), reducer: .catalog)
-        store = Store(restoring: persistence)
-    }
-
-    package func run(_ count: Int) {
-        for item in 0..<count {
-            store.dispatch(.tap(item: item))
-        }
-        persistence.flush()
-    }
+    package required init() { super.init(journaling: .codable()) }
 }
