@@ -353,11 +353,11 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
                 [([PersistenceFile.JournalRow], [PersistenceDiagnostic])](
                     repeating: ([], []), count: batch.chunks.count))
             let chunks = batch.chunks
-            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+            Parallel.forEach(chunks.count) { index in
                 var chunkRows: [PersistenceFile.JournalRow] = []
                 var chunkFailures: [PersistenceDiagnostic] = []
                 chunkRows.reserveCapacity(chunks[index].count)
-                encode(chunks[index], encoder: JSONEncoder(), into: &chunkRows, failures: &chunkFailures)
+                self.encode(chunks[index], encoder: JSONEncoder(), into: &chunkRows, failures: &chunkFailures)
                 encoded.withLock { $0[index] = (chunkRows, chunkFailures) }
             }
             for (chunkRows, chunkFailures) in encoded.withLock({ $0 }) {

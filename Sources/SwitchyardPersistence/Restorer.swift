@@ -258,7 +258,7 @@ struct Restorer<Action: Sendable, State: Sendable> {
         }
         let decoded = LockedValue([Result<[Action], PersistenceDiagnostic>?](repeating: nil, count: groups.count))
         let read = groups
-        DispatchQueue.concurrentPerform(iterations: read.count) { index in
+        Parallel.forEach(read.count) { index in
             let result = Result { () throws(PersistenceDiagnostic) -> [Action] in
                 if isJSON { return try decodeArray(read[index].json, firstSeq: read[index].first) }
                 return try decodeEach(read[index].items)
