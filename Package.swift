@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
         .library(name: "SwitchyardCombine", targets: ["SwitchyardCombine"]),
         .library(name: "SwitchyardInspector", targets: ["SwitchyardInspector"]),
+        .library(name: "SwitchyardInspectorDesktop", targets: ["SwitchyardInspectorDesktop"]),
+        .executable(name: "switchyard-inspector", targets: ["SwitchyardInspectorTool"]),
         .library(name: "SwitchyardSwiftRex", targets: ["SwitchyardSwiftRex"]),
         .library(name: "SwitchyardCombineRex", targets: ["SwitchyardCombineRex"]),
         .library(name: "SwitchyardPersistence", targets: ["SwitchyardPersistence"]),
@@ -26,6 +28,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Tests only: the views' collections with swift-identified-collections' IdentifiedArray.
         .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+        // Networking for the inspector: the desktop inspector's server, and the app's connection to it.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The desktop inspector's command line.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Documentation: `swift package generate-documentation --target Switchyard`; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -63,15 +69,39 @@ let package = Package(
                 ),
             ]
         ),
-        // The time-travel inspector and its web page, a separate product so that apps that do not import it pay
-        // nothing.
+        // The time-travel inspector, in the app: it records the store and connects out to the desktop inspector. A
+        // separate product so that apps that do not import it pay nothing.
         .target(
             name: "SwitchyardInspector",
             dependencies: [
                 "Switchyard",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
+        ),
+        // The desktop inspector: serves the page to the browser and accepts the apps' connections, on SwiftNIO.
+        .target(
+            name: "SwitchyardInspectorDesktop",
+            dependencies: [
+                "SwitchyardInspector",
+                "Switchyard",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             resources: [.copy("Resources/index.html")]
+        ),
+        // `swift run switchyard-inspector`: the desktop inspector, and journals exported as tests.
+        .executableTarget(
+            name: "SwitchyardInspectorTool",
+            dependencies: [
+                "SwitchyardInspectorDesktop",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // A store's state kept in SQLite between launches: a snapshot and a journal of actions, on GRDB.
         .target(
@@ -102,7 +132,10 @@ let package = Package(
         .target(name: "SwitchyardCombineRex", dependencies: ["SwitchyardSwiftRex", "SwitchyardCombine"]),
         .testTarget(
             name: "SwitchyardInspectorTests",
-            dependencies: ["SwitchyardInspector", "Switchyard"]
+            dependencies: [
+                "SwitchyardInspector", "SwitchyardInspectorDesktop", "Switchyard",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "SwitchyardTests",

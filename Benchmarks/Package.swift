@@ -25,6 +25,7 @@ let package = Package(
                 "SwitchyardLocks",
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "SwitchyardInspector", package: "Switchyard"),
+                .product(name: "SwitchyardInspectorDesktop", package: "Switchyard"),
                 .product(name: "SwitchyardPersistence", package: "Switchyard"),
             ]
         ),
@@ -49,6 +50,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "SwitchyardInspector", package: "Switchyard"),
+                .product(name: "SwitchyardInspectorDesktop", package: "Switchyard"),
             ]
         ),
         // One store under every feature at once for minutes, its resident memory printed every second: `./soak.sh`.

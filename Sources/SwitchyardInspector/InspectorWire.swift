@@ -3,7 +3,7 @@ import Foundation
 import Switchyard
 
 /// The JSON documents the inspector's page reads and sends.
-enum InspectorWire {
+package enum InspectorWire {
     struct Status: Codable, Equatable, Sendable {
         var stateType: String
         var actionType: String
@@ -74,6 +74,8 @@ enum InspectorWire {
         var type: String
         var entries: [Summary]?
         var status: Status
+        /// Why the page must reload what it shows, when it is not the obvious reason.
+        var note: String?
     }
 
     struct Failure: Codable, Sendable {

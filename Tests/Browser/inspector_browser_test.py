@@ -96,7 +96,9 @@ def first_difference(a, b, path="state"):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--url", required=True)
+    ap.add_argument("--url", required=True, help="the page of the store to drive: http://HOST:PORT/stores/ID/#token=T")
+    ap.add_argument("--other-store-url", help="another connected store's page: travelling in the first leaves it alone")
+    ap.add_argument("--root-url", help="the desktop inspector's root page, which lists every store")
     ap.add_argument("--expect-file", required=True, help="suffix of the provenance file, e.g. SearchView.swift")
     ap.add_argument("--expect-line", required=True, type=int)
     ap.add_argument("--expect-action", required=True, help="substring of the action row to click")
@@ -171,6 +173,19 @@ def main():
 
     code = 0
     try:
+        if a.root_url:
+            # The desktop's root page opens the first connected store, and every page lists every store.
+            log("loading %s" % a.root_url.split("#")[0])
+            driver.get(a.root_url)
+            wait(lambda: js("return /^\\/stores\\/\\d+\\/$/.test(location.pathname)"), "the root page to open a store")
+            wait(lambda: js("return document.querySelectorAll('#stores a').length") >= 2, "two stores in the stores bar")
+            listed = js("return document.getElementById('stores').textContent")
+            for app in ("InspectorExample", "SecondApp"):
+                if app not in listed:
+                    raise Failure("the stores bar does not list %s: %r" % (app, listed))
+            log("the stores bar lists both apps: %s  OK" % listed.replace("\n", " "))
+            driver.get("about:blank")
+        other = Api(a.other_store_url) if a.other_store_url else None
         log("loading %s" % a.url.split("#")[0].split("?")[0])
         driver.get(a.url)
         # The token is read, then removed from the address bar (and so from the browser's history).
@@ -252,6 +267,14 @@ def main():
         if diff:
             raise Failure("GET /api/state differs from the state after #%d: %s" % (jump_to, diff))
         log("GET /api/state equals the state after #%d (%d leaves)  OK" % (jump_to, len(leaves(current))))
+        if other:
+            # The other app's store goes on as before: it is live, and its scripted user's actions are recorded.
+            before = other.get("api/status")
+            if before.get("mode") != "present":
+                raise Failure("the other store left the present when this one travelled: %r" % before.get("mode"))
+            wait(lambda: other.get("api/status").get("lastID", 0) > (before.get("lastID") or 0),
+                 "the other store to record new actions while this one travels", timeout=20)
+            log("the other app's store stayed live and kept recording (#%s and on)  OK" % before.get("lastID"))
         if js("return document.getElementById('present').disabled"):
             raise Failure("#present is disabled while travelling")
         base, ext = os.path.splitext(a.screenshot)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs the inspector's page in a real browser: starts InspectorExample, then drives headless Chromium through
-# WebDriver (selenium) against it. Installs Chromium, its driver and selenium when they are missing.
+# Runs the inspector's page in a real browser: starts the desktop inspector and two apps that connect to it (two
+# InspectorExample processes, named InspectorExample and SecondApp), then drives headless Chromium through WebDriver
+# (selenium) against the first app's store, checking that travelling in it leaves the other app's store alone.
+# Installs Chromium, its driver and selenium when they are missing.
 # Usage: Tests/Browser/run.sh [SCREENSHOT.png]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,23 +15,57 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
 fi
 python3 -c "import selenium" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check selenium
 
+swift build --product switchyard-inspector
 swift build --package-path Examples --product InspectorExample
-log="$(mktemp)"
-swift run --skip-build --package-path Examples InspectorExample --for 120 >"$log" 2>&1 &
-example=$!
-trap 'kill "$example" 2>/dev/null || true; rm -f "$log"' EXIT
+desktop_log="$(mktemp)"
+first_log="$(mktemp)"
+second_log="$(mktemp)"
+"$(swift build --show-bin-path)/switchyard-inspector" --port 0 >"$desktop_log" 2>&1 &
+desktop=$!
+pids=("$desktop")
+trap 'kill "${pids[@]}" 2>/dev/null || true; rm -f "$desktop_log" "$first_log" "$second_log"' EXIT
 
-url=""
+address=""
+page=""
 for _ in $(seq 1 100); do
-    url="$(grep -o 'http://[^ ]*' "$log" || true)"
-    [ -n "$url" ] && break
+    address="$(grep -o 'SWITCHYARD_INSPECTOR=[^ ]*' "$desktop_log" | cut -d= -f2 || true)"
+    page="$(grep -o 'http://[^ ]*' "$desktop_log" || true)"
+    [ -n "$address" ] && [ -n "$page" ] && break
     sleep 0.2
 done
-if [ -z "$url" ]; then
-    echo "InspectorExample printed no address:" >&2
-    cat "$log" >&2
+if [ -z "$address" ]; then
+    echo "The desktop inspector printed no address:" >&2
+    cat "$desktop_log" >&2
     exit 1
 fi
+SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples InspectorExample --for 150 \
+    >"$first_log" 2>&1 &
+pids+=("$!")
+SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples InspectorExample --for 150 \
+    --app SecondApp >"$second_log" 2>&1 &
+pids+=("$!")
+
+# The two stores' pages, once both apps are connected.
+urls="$(python3 - "$page" <<'PYTHON'
+import json, sys, time, urllib.request
+page = sys.argv[1]
+base, token = page.split("#token=")[0].rstrip("/"), page.split("#token=")[1]
+deadline = time.time() + 60
+while True:
+    request = urllib.request.Request(base + "/api/stores", headers={"X-Inspector-Token": token})
+    stores = json.loads(urllib.request.urlopen(request, timeout=10).read())
+    found = {s["app"]: s["id"] for s in stores if s["connected"]}
+    if "InspectorExample" in found and "SecondApp" in found:
+        break
+    if time.time() > deadline:
+        sys.exit("run.sh: the two apps did not connect to the desktop inspector in 60 s: %r" % stores)
+    time.sleep(0.3)
+print("%s/stores/%d/#token=%s %s/stores/%d/#token=%s" % (
+    base, found["InspectorExample"], token, base, found["SecondApp"], token))
+PYTHON
+)"
+url="${urls%% *}"
+other="${urls##* }"
 # Wait until the scripted user's first action is recorded.
 sleep 3
 
@@ -37,6 +73,8 @@ sleep 3
 line="$(grep -n 'user: search' Examples/Sources/InspectorExample/main.swift | cut -d: -f1)"
 python3 Tests/Browser/inspector_browser_test.py \
     --url "$url" \
+    --other-store-url "$other" \
+    --root-url "$page" \
     --expect-file InspectorExample/main.swift \
     --expect-line "$line" \
     --expect-action 'queryChanged("swift")' \
@@ -67,3 +105,19 @@ call("POST", "/api/present")
 print("skipped #%d, travelled to #%d and back" % (skipped["id"], entries[1]["id"]))
 PYTHON
 bash Tests/Browser/exported_test.sh "$url"
+# Neither app ever listened on a port: every socket they have is a connection to the desktop inspector.
+for pid in "${pids[@]:1}"; do
+    for child in $(pgrep -P "$pid" || true) "$pid"; do
+        if [ -d "/proc/$child" ] && grep -q " 0A " "/proc/$child/net/tcp" 2>/dev/null; then
+            inodes="$(ls -l "/proc/$child/fd" 2>/dev/null | grep -o 'socket:\[[0-9]*\]' | tr -d 'socket:[]' || true)"
+            for inode in $inodes; do
+                if awk -v inode="$inode" '$4 == "0A" && $10 == inode { found = 1 } END { exit !found }' \
+                    "/proc/$child/net/tcp" "/proc/$child/net/tcp6" 2>/dev/null; then
+                    echo "run.sh: process $child of an example listens on a port" >&2
+                    exit 1
+                fi
+            done
+        fi
+    done
+done
+echo "The apps listen on no port."

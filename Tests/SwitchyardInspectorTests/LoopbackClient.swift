@@ -44,7 +44,9 @@ struct LoopbackClient: Sendable {
     ) throws -> Response {
         let socket = try connect()
         defer { close(socket) }
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var head = "\(method) \(target) HTTP/1.1\r\n"
+        if !headers.keys.contains(where: { $0.lowercased() == "host" }) { head += "Host: 127.0.0.1:\(port)\r\n" }
+        head += "Connection: close\r\n"
         head += "Content-Length: \(body.count)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         try send(socket, Data((head + "\r\n").utf8) + body)
@@ -188,6 +190,64 @@ final class WebSocketConnection: @unchecked Sendable {
                 if condition(text) { return text }
             }
         }
+    }
+
+    /// Sends one frame as a client does, masked unless `masked` is false, with the FIN bit as given and any opcode.
+    func send(
+        opcode: UInt8, payload: [UInt8], fin: Bool = true, masked: Bool = true, reserved: UInt8 = 0
+    ) async
+        -> Bool
+    {
+        var frame: [UInt8] = [(fin ? 0x80 : 0) | reserved << 4 | opcode]
+        let maskBit: UInt8 = masked ? 0x80 : 0
+        if payload.count < 126 {
+            frame.append(maskBit | UInt8(payload.count))
+        } else if payload.count < 65_536 {
+            frame += [maskBit | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        } else {
+            frame.append(maskBit | 127)
+            frame += (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
+        }
+        let key: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        if masked {
+            frame += key
+            frame += payload.enumerated().map { $0.element ^ key[$0.offset % 4] }
+        } else {
+            frame += payload
+        }
+        let bytes = Data(frame)
+        return (try? await offThePool { try sendBytes(self.socket, bytes) }) != nil
+    }
+
+    /// The next frame of any kind, or `nil` once the server closed the connection.
+    func nextFrame() async throws -> (opcode: UInt8, payload: Data)? {
+        try await offThePool {
+            while true {
+                if let (opcode, payload, length) = Self.frame(in: self.buffer) {
+                    self.buffer = Data(self.buffer.dropFirst(length))
+                    return (opcode, payload)
+                }
+                guard let chunk = try? receive(self.socket), !chunk.isEmpty else { return nil }
+                self.buffer += chunk
+            }
+        }
+    }
+
+    /// The close code the server sends, skipping other frames; `nil` when it closes without one.
+    func closeCode() async throws -> UInt16? {
+        while let frame = try await nextFrame() {
+            if frame.opcode == 8 {
+                let bytes = [UInt8](frame.payload)
+                return bytes.count >= 2 ? UInt16(bytes[0]) << 8 | UInt16(bytes[1]) : nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether the server closed the connection: a read returns no more bytes.
+    func isClosedByServer() async throws -> Bool {
+        while try await nextFrame() != nil {}
+        return true
     }
 
     private func nextTextNow() throws -> String {

@@ -4,6 +4,7 @@
 import Foundation
 import Switchyard
 import SwitchyardInspector
+import SwitchyardInspectorDesktop
 
 #if canImport(Glibc)
     import Glibc
@@ -56,8 +57,14 @@ do {
 
 let store = Store(initialState: CounterState(), reducer: reducer)
 let inspector = StoreInspector(inspecting: store, capacity: 1_000)
-let server = try await InspectorServer.start(inspector)
-let port = server.port
+// The desktop inspector runs in this process, so that its work competes with the store's for the same cores: an
+// attack on it that slowed the store here would slow it less in a process of its own.
+let server = try await DesktopInspector.start()
+let connection = inspector.connect(to: server.appAddress, app: "Probe", store: "main")
+guard await connection.waitUntilConnected(timeout: .seconds(30)) else { fatalError("the probe did not connect") }
+while server.stores.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+let storePath = "/stores/\(server.stores[0].id)"
+let port = UInt16(server.port)
 let token = server.token
 let host = "Host: 127.0.0.1:\(port)\r\n"
 
@@ -87,7 +94,8 @@ func poolLatency() async -> Double {
 /// The page's own request: its status and latency in milliseconds.
 func pageAnswer() -> (Int?, Double) {
     let start = Date()
-    let status = Client.request(port: port, "GET /api/status HTTP/1.1\r\n\(host)X-Inspector-Token: \(token)\r\n\r\n")
+    let status = Client.request(
+        port: port, "GET \(storePath)/api/status HTTP/1.1\r\n\(host)X-Inspector-Token: \(token)\r\n\r\n")
     return (status, Date().timeIntervalSince(start) * 1_000)
 }
 
@@ -120,7 +128,7 @@ let attacks: [Attack] = [
     Attack(name: "50 requests at a byte per 100 ms") {
         let sockets = (0..<50).compactMap { _ in Client.connect(port: port) }
         let request = Array(
-            "GET /api/status HTTP/1.1\r\n\(host)X-Slow: \(String(repeating: "s", count: 200))\r\n\r\n".utf8)
+            "GET \(storePath)/api/status HTTP/1.1\r\n\(host)X-Slow: \(String(repeating: "s", count: 200))\r\n\r\n".utf8)
         let offset = LockedCounter()
         let repeater = Repeater {
             let index = offset.next()
@@ -131,7 +139,7 @@ let attacks: [Attack] = [
     },
     Attack(name: "16 pages that never read") {
         let upgrade =
-            "GET /ws HTTP/1.1\r\n\(host)Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            "GET \(storePath)/ws HTTP/1.1\r\n\(host)Upgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
             + "Sec-WebSocket-Protocol: switchyard-inspector, token.\(token)\r\n\r\n"
         let sockets = (0..<16).compactMap { _ -> Int32? in
@@ -144,12 +152,13 @@ let attacks: [Attack] = [
     Attack(name: "2 MB bodies, without and with the token, 100 a second") {
         let body = [UInt8](repeating: 0x7B, count: 1024 * 1024)
         let repeater = Repeater {
-            _ = Client.request(port: port, "POST /api/dispatch HTTP/1.1\r\n\(host)Content-Length: 2097152\r\n\r\n")
+            _ = Client.request(
+                port: port, "POST \(storePath)/api/dispatch HTTP/1.1\r\n\(host)Content-Length: 2097152\r\n\r\n")
             guard let fd = Client.connect(port: port) else { return }
             Client.send(
                 fd,
                 Array(
-                    "POST /api/dispatch HTTP/1.1\r\n\(host)X-Inspector-Token: \(token)\r\nContent-Length: \(body.count)\r\n\r\n"
+                    "POST \(storePath)/api/dispatch HTTP/1.1\r\n\(host)X-Inspector-Token: \(token)\r\nContent-Length: \(body.count)\r\n\r\n"
                         .utf8)
                     + body)
             _ = Client.readStatus(fd)
@@ -162,7 +171,7 @@ let attacks: [Attack] = [
         let repeater = Repeater {
             _ = Client.request(
                 port: port,
-                "POST /api/dispatch HTTP/1.1\r\n\(host)X-Inspector-Token: \(token)\r\nOrigin: http://evil.example\r\n"
+                "POST \(storePath)/api/dispatch HTTP/1.1\r\n\(host)X-Inspector-Token: \(token)\r\nOrigin: http://evil.example\r\n"
                     + "Content-Length: 13\r\n\r\n{\"increment\":{}}")
             usleep(1_000)
         }
@@ -170,7 +179,7 @@ let attacks: [Attack] = [
     },
     Attack(name: "requests without the token, 1,000 a second") {
         let repeater = Repeater {
-            _ = Client.request(port: port, "GET /api/status HTTP/1.1\r\n\(host)\r\n")
+            _ = Client.request(port: port, "GET \(storePath)/api/status HTTP/1.1\r\n\(host)\r\n")
             usleep(1_000)
         }
         return [{ repeater.stop() }]
@@ -228,4 +237,5 @@ for attack in attacks {
 let (after, _) = pageAnswer()
 print("page answered after the attacks: \(after.map(String.init) ?? "no")")
 print("server statistics: \(server.statistics)")
+await connection.close()
 await server.stop()

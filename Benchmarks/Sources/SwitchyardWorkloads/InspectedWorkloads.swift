@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import SwitchyardInspector
+import SwitchyardInspectorDesktop
 
 #if canImport(Glibc)
     import Glibc
@@ -29,29 +30,43 @@ package final class InspectedCounterWorkload: Workload {
     }
 }
 
-/// I2: I1 with the inspector's server running and one page connected to its WebSocket, reading every update it
-/// sends; the page's updates are encoded and sent off the processing thread, on the server's tasks.
+/// I2: I1 with the inspector connected to a desktop inspector (in this process, on loopback) and one page connected
+/// to the store's WebSocket on the desktop, reading every update; the updates are encoded and sent off the
+/// processing thread, by the inspector's connection, and forwarded by the desktop.
 package final class InspectedCounterWithPageWorkload: Workload, @unchecked Sendable {
     package static let name = "i2"
     private let store = Store(initialState: Counter(), reducer: .counter)
     private let inspector: StoreInspector<CounterAction, Counter>
-    private let server: InspectorServer
+    private let server: DesktopInspector
+    private let connection: InspectorConnection
     private let page: Int32
 
     package init() {
         let store = store
         let inspector = StoreInspector(inspecting: store, capacity: 10_000)
         self.inspector = inspector
-        let started = BlockingResult<InspectorServer>()
-        Task { started.set(try! await InspectorServer.start(inspector)) }
-        server = started.wait()
-        page = connectPage(port: server.port, token: server.token)
+        let started = BlockingResult<(DesktopInspector, InspectorConnection, Int)>()
+        Task {
+            let server = try! await DesktopInspector.start()
+            let connection = inspector.connect(to: server.appAddress, app: "Benchmark", store: "i2")
+            let connected = await connection.waitUntilConnected(timeout: .seconds(30))
+            precondition(connected, "not connected to the desktop")
+            while server.stores.isEmpty { try! await Task.sleep(for: .milliseconds(10)) }
+            started.set((server, connection, server.stores[0].id))
+        }
+        let (server, connection, storeID) = started.wait()
+        self.server = server
+        self.connection = connection
+        page = connectPage(port: UInt16(server.port), path: "/stores/\(storeID)/ws", token: server.token)
     }
 
     deinit {
         close(page)
-        let server = server
-        Task { await server.stop() }
+        let (server, connection) = (server, connection)
+        Task {
+            await connection.close()
+            await server.stop()
+        }
     }
 
     package func run(_ count: Int) {
@@ -65,7 +80,7 @@ package final class InspectedCounterWithPageWorkload: Workload, @unchecked Senda
 
 /// Opens the page's WebSocket on loopback and reads everything the server sends on a thread of its own, as a
 /// browser tab would.
-private func connectPage(port: UInt16, token: String) -> Int32 {
+private func connectPage(port: UInt16, path: String, token: String) -> Int32 {
     #if canImport(Glibc)
         let page = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -82,7 +97,7 @@ private func connectPage(port: UInt16, token: String) -> Int32 {
     }
     precondition(connected == 0, "the inspector's server refused the page")
     let upgrade =
-        "GET /ws?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+        "GET \(path)?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
         + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         + "Origin: http://127.0.0.1:\(port)\r\n\r\n"
     _ = upgrade.withCString { send(page, $0, strlen($0), 0) }

@@ -3,28 +3,42 @@ import InspectorExampleApp
 import Switchyard
 import SwitchyardInspector
 
-// Runs the search-and-favorites app with the inspector attached, and a scripted user who searches, selects and
-// removes favorites until stopped. `--for SECONDS` stops it after that long; `--port PORT` picks the port;
-// `--capacity N` keeps the last N actions (500 by default).
+// Runs the search-and-favorites app with the inspector attached and connected to the desktop inspector, and a
+// scripted user who searches, selects and removes favorites until stopped. Start the desktop inspector first
+// (`swift run switchyard-inspector`) and pass the address it prints in `SWITCHYARD_INSPECTOR` (or `--desktop`).
+// `--for SECONDS` stops after that long; `--app NAME` names the app on the page; `--capacity N` keeps the last N
+// actions (500 by default).
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[$0 + 1] : nil }
 }
 let duration = option("--for").flatMap(Double.init)
-let port = option("--port").flatMap(UInt16.init) ?? 0
+let appName = option("--app") ?? "InspectorExample"
 let capacity = option("--capacity").flatMap(Int.init).map { max(1, $0) } ?? 500
 /// The scripted user's pace: every 2 seconds, or faster for a short run.
 let interval = duration.map { min(2, $0 / 10) } ?? 2
 
-let store = makeStore()
-let inspector = StoreInspector(inspecting: store, capacity: capacity)
-let server = try await InspectorServer.start(inspector, port: port)
-/// Prints a line at once, even when the output goes to a pipe, so that a script can read the address.
+/// Prints a line at once, even when the output goes to a pipe, so that a script can read it.
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
-say("Inspector: \(server.url)")
-say("Open it in a browser; the scripted user acts every \(Int(interval * 1000)) ms. Stop with Ctrl-C.")
+let address = option("--desktop") ?? ProcessInfo.processInfo.environment["SWITCHYARD_INSPECTOR"]
+guard let desktop = address.flatMap(InspectorDesktop.init(address:)) else {
+    say("Start the desktop inspector first (swift run switchyard-inspector), then run this example with the address")
+    say("it prints: SWITCHYARD_INSPECTOR=HOST:PORT/CODE swift run --package-path Examples InspectorExample")
+    exit(2)
+}
+
+let store = makeStore()
+let inspector = StoreInspector(inspecting: store, capacity: capacity)
+// The app connects out to the desktop inspector; it listens on no port.
+let connection = inspector.connect(to: desktop, app: appName, store: "main")
+if await connection.waitUntilConnected(timeout: .seconds(10)) {
+    say("Connected to the desktop inspector at \(desktop.host):\(desktop.port) as \(appName).")
+} else {
+    say("Not connected yet (\(connection.status)); the example goes on and connects when it can.")
+}
+say("The scripted user acts every \(Int(interval * 1000)) ms. Stop with Ctrl-C.")
 
 /// What the scripted user does, in a loop.
 let script: [@Sendable () -> Void] = [
@@ -42,5 +56,5 @@ while duration.map({ Date().timeIntervalSince(start) < $0 }) ?? true {
     step += 1
     try await Task.sleep(for: .seconds(interval))
 }
-await server.stop()
+await connection.close()
 say("Stopped after \(step) scripted actions; the store holds \(store.state.favorites.count) favorites.")

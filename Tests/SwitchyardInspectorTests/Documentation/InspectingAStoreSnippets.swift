@@ -1,31 +1,46 @@
 import Foundation
 import Switchyard
 import SwitchyardInspector
+import SwitchyardInspectorDesktop
 import Testing
 
 // The Swift blocks of the InspectingAStore article, compiled and run.
 
-/// Starts the inspector in debug builds; keep the server while you inspect, and stop it when done.
-func startInspector(for store: Store<AppAction, AppState>) async throws -> InspectorServer? {
+/// Connects the store's inspector to the desktop inspector in debug builds, when the app was started with the
+/// address the desktop printed; keep the connection while you inspect.
+func connectInspector(
+    for store: Store<AppAction, AppState>,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+) -> InspectorConnection? {
     #if DEBUG
+        guard let desktop = InspectorDesktop(environment: environment) else { return nil }
         let inspector = StoreInspector(inspecting: store, capacity: 1_000)
-        let server = try await InspectorServer.start(inspector)
-        print("Inspector: \(server.url)")  // http://127.0.0.1:PORT/#token=…
-        return server
+        return inspector.connect(to: desktop, app: "Shop", store: "main")
     #else
         return nil
     #endif
 }
 
 @Suite struct InspectingAStoreSnippets {
-    @Test func theArticlesSetUpServesThePageOfTheStore() async throws {
+    @Test func theArticlesSetUpShowsTheStoreOnTheDesktop() async throws {
+        let desktop = try await DesktopInspector.start(port: 0)
+        print("Page: \(desktop.pageURL)")
+        print("Apps connect with SWITCHYARD_INSPECTOR=\(desktop.appAddress.address)")
         let store = makeStore()
-        guard let server = try await startInspector(for: store) else { return }
+        let environment = ["SWITCHYARD_INSPECTOR": desktop.appAddress.address]
+        guard let connection = connectInspector(for: store, environment: environment) else { return }
+        #expect(await connection.waitUntilConnected(timeout: .seconds(20)))
         store.dispatch(.favorite("Swift"))
-        let page = try await LoopbackClient(port: server.port).request("GET", "/?token=\(server.token)")
-        #expect(page.status == 200)
-        let entries = try await LoopbackClient(port: server.port).request("GET", "/api/entries?token=\(server.token)")
-        #expect(entries.text.contains(#"favorite(\"Swift\")"#))
-        await server.stop()
+        let listed = try await eventually { desktop.stores.first { $0.app == "Shop" && $0.isConnected } }
+        let client = LoopbackClient(port: UInt16(desktop.port))
+        #expect(try await client.request("GET", "/?token=\(desktop.token)").status == 200)
+        let entries = try await eventually { () -> String? in
+            let text = try await client.request("GET", "/stores/\(listed.id)/api/entries?token=\(desktop.token)").text
+            return text.contains(#"favorite(\"Swift\")"#) ? text : nil
+        }
+        #expect(entries.contains(#"favorite(\"Swift\")"#))
+        #expect(InspectorDesktop(environment: [:]) == nil)
+        await connection.close()
+        await desktop.stop()
     }
 }

@@ -1,37 +1,23 @@
 import Foundation
 import Switchyard
+import SwitchyardInspectorDesktop
 import Testing
 
 @testable import SwitchyardInspector
 
-@Suite(.serialized) struct InspectorServerTests {
-    struct Running {
-        let store: Store<AppAction, AppState>
-        let inspector: StoreInspector<AppAction, AppState>
-        let server: InspectorServer
-        var client: LoopbackClient { LoopbackClient(port: server.port) }
-        var token: String { server.token }
-
-        func get(_ path: String) async throws -> LoopbackClient.Response {
-            try await client.request("GET", path + (path.contains("?") ? "&" : "?") + "token=\(token)")
-        }
-
-        func post(_ path: String, _ body: String) async throws -> LoopbackClient.Response {
-            try await client.request("POST", path + "?token=\(token)", body: Data(body.utf8))
-        }
-    }
-
+@Suite(.serialized) struct DesktopInspectorTests {
     func start() async throws -> Running {
-        let store = makeStore()
-        let inspector = StoreInspector(inspecting: store)
-        let server = try await InspectorServer.start(inspector)
-        return Running(store: store, inspector: inspector, server: server)
+        try await startDesktop()
     }
 
     @Test func requestsWithoutTheTokenOrFromAnotherHostGet403AndNothingElse() async throws {
         let running = try await start()
-        defer { Task { await running.server.stop() } }
-        for path in ["/api/status", "/api/entries", "/api/state", "/ws", "/api/export"] {
+        defer { Task { await running.stop() } }
+        for path in ["/api/stores"]
+            + ["/api/status", "/api/entries", "/api/state", "/ws", "/api/export"].map({
+                running.prefix + $0
+            })
+        {
             let response = try await running.client.request("GET", path)
             #expect(response.status == 403)
             #expect(response.body.isEmpty)
@@ -41,42 +27,45 @@ import Testing
         }
         let rebound = try await running.client.request(
             "GET",
-            "/api/status?token=\(running.token)",
+            "\(running.prefix)/api/status?token=\(running.token)",
             headers: ["Host": "evil.example:80"]
         )
         #expect(rebound.status == 403)
         // The page holds nothing secret and is served without the token, but not to another host name.
         #expect(try await running.client.request("GET", "/", headers: ["Host": "evil.example:80"]).status == 403)
         // The address carries the token after `#`, which browsers never send to the server.
-        #expect(running.server.url.absoluteString == "http://127.0.0.1:\(running.server.port)/#token=\(running.token)")
+        #expect(
+            running.desktop.pageURL.absoluteString == "http://127.0.0.1:\(running.desktop.port)/#token=\(running.token)"
+        )
     }
 
     @Test func theTokenIsAcceptedInAHeaderAndAsAWebSocketSubprotocol() async throws {
         let running = try await start()
-        defer { Task { await running.server.stop() } }
+        defer { Task { await running.stop() } }
         let status = try await running.client.request(
-            "GET", "/api/status", headers: ["X-Inspector-Token": running.token])
+            "GET", running.prefix + "/api/status", headers: ["X-Inspector-Token": running.token])
         #expect(status.status == 200)
         let opened = try await running.client.webSocket(
-            "/ws",
-            origin: "http://127.0.0.1:\(running.server.port)",
+            running.prefix + "/ws",
+            origin: "http://127.0.0.1:\(running.desktop.port)",
             protocols: ["switchyard-inspector", "token.\(running.token)"]
         )
         let connection = try #require(opened.connection)
         #expect(connection.headers["sec-websocket-protocol"] == "switchyard-inspector")
-        #expect(try await connection.nextText().contains(#""type":"status""#))
+        #expect(try await connection.nextText().contains(#""type":"app""#))
         let refused = try await running.client.webSocket(
-            "/ws", origin: nil, protocols: ["switchyard-inspector", "token.wrong"])
+            running.prefix + "/ws", origin: nil, protocols: ["switchyard-inspector", "token.wrong"])
         #expect(refused.status == 403)
     }
 
     @Test func thePageAndTheHistoryAreServedWithTheToken() async throws {
         let running = try await start()
-        defer { Task { await running.server.stop() } }
+        defer { Task { await running.stop() } }
         running.store.dispatch(.search("swift")); let line = UInt(#line)
         let page = try await running.client.request("GET", "/")
         #expect(page.status == 200)
         #expect(page.text.contains("Switchyard Inspector"))
+        #expect(try await running.client.request("GET", running.prefix + "/").text == page.text)
         #expect(try await running.get("/api/entries?after=abc").status == 400)
         #expect(try await running.get("/api/entries/abc").status == 400)
         let entries = try await JSONDecoder().decode(InspectorWire.Entries.self, from: running.get("/api/entries").body)
@@ -103,7 +92,7 @@ import Testing
 
     @Test func jumpSkipAndPresentOverHTTPChangeTheStore() async throws {
         let running = try await start()
-        defer { Task { await running.server.stop() } }
+        defer { Task { await running.stop() } }
         running.store.dispatch(.favorite("a"))
         running.store.dispatch(.favorite("b"))
         #expect(try await running.post("/api/jump", #"{"id":1}"#).status == 200)
@@ -120,7 +109,7 @@ import Testing
 
     @Test func aDispatchedActionIsDecodedAndMalformedJSONGets400AndDispatchesNothing() async throws {
         let running = try await start()
-        defer { Task { await running.server.stop() } }
+        defer { Task { await running.stop() } }
         let accepted = try await running.post("/api/dispatch", #"{"favorite":{"_0":"typed"}}"#)
         #expect(accepted.status == 202)
         #expect(running.store.state.favorites == ["typed"])
@@ -142,7 +131,7 @@ import Testing
         // A page of another origin cannot post, even with the token; the inspector's own page can.
         let foreign = try await running.client.request(
             "POST",
-            "/api/dispatch?token=\(running.token)",
+            running.prefix + "/api/dispatch?token=\(running.token)",
             body: Data(#"{"favorite":{"_0":"evil"}}"#.utf8),
             headers: ["Origin": "http://evil.example"]
         )
@@ -150,9 +139,9 @@ import Testing
         #expect(!running.store.state.favorites.contains("evil"))
         let own = try await running.client.request(
             "POST",
-            "/api/dispatch?token=\(running.token)",
+            running.prefix + "/api/dispatch?token=\(running.token)",
             body: Data(#"{"favorite":{"_0":"own"}}"#.utf8),
-            headers: ["Origin": "http://127.0.0.1:\(running.server.port)"]
+            headers: ["Origin": "http://127.0.0.1:\(running.desktop.port)"]
         )
         #expect(own.status == 202)
         #expect(own.headers["x-frame-options"] == "DENY")
@@ -162,7 +151,7 @@ import Testing
 
     @Test func sessionsExportAndImportOverHTTPAndAForeignSessionIsRefused() async throws {
         let running = try await start()
-        defer { Task { await running.server.stop() } }
+        defer { Task { await running.stop() } }
         running.store.dispatch(.search("swift"))
         let exported = try await running.get("/api/export")
         #expect(exported.status == 200)
@@ -181,16 +170,17 @@ import Testing
 
     @Test func aPageReceivesLiveUpdatesAndAnotherOriginIsRefused() async throws {
         let running = try await start()
-        defer { Task { await running.server.stop() } }
-        let foreign = try await running.client.webSocket("/ws?token=\(running.token)", origin: "http://evil.example")
+        defer { Task { await running.stop() } }
+        let foreign = try await running.client.webSocket(
+            running.prefix + "/ws?token=\(running.token)", origin: "http://evil.example")
         #expect(foreign.status == 403)
         let opened = try await running.client.webSocket(
-            "/ws?token=\(running.token)",
-            origin: "http://127.0.0.1:\(running.server.port)"
+            running.prefix + "/ws?token=\(running.token)",
+            origin: "http://127.0.0.1:\(running.desktop.port)"
         )
         let connection = try #require(opened.connection)
         let first = try await connection.nextText()
-        #expect(first.contains(#""type":"status""#))
+        #expect(first.contains(#""type":"app""#))
         running.store.dispatch(.favorite("live"))
         let update = try await connection.waitForText { $0.contains(#""type":"entries""#) }
         #expect(update.contains("live"))

@@ -1,0 +1,211 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+import Switchyard
+
+/// The app's side of the connection to the desktop inspector, on SwiftNIO's WebSocket client.
+///
+/// Apple platforms have `URLSessionWebSocketTask`, but Linux's Foundation delegates WebSockets to the system's
+/// libcurl, and Debian 12's libcurl 7.88 is built without WebSocket support (`curl --version` lists no `ws`): the
+/// client would start and never connect. SwiftNIO's client works the same everywhere and is the one tested here.
+enum InspectorLinkSession {
+    /// The largest message the desktop may send the app (a session to import is the largest).
+    static let maximumMessageBytes = 512 * 1024 * 1024
+
+    enum Upgrade: Sendable {
+        case webSocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
+        case refused
+    }
+
+    /// Connects, serves the session until it drops, and connects again, until the connection is closed or the store
+    /// is freed.
+    static func keepConnected<Action, State>(
+        _ connection: InspectorConnection,
+        endpoints: InspectorEndpoints<Action, State>
+    ) async {
+        var delay: Duration = .milliseconds(250)
+        while !connection.isClosed, !Task.isCancelled, endpoints.inspector.liveStore != nil {
+            connection.setStatus(.connecting)
+            do {
+                switch try await open(connection.desktop) {
+                case .webSocket(let channel):
+                    delay = .milliseconds(250)
+                    try await serve(channel, connection: connection, endpoints: endpoints)
+                    connection.setStatus(.disconnected(reason: "The desktop inspector closed the connection."))
+                case .refused:
+                    connection.setStatus(
+                        .disconnected(
+                            reason: "The desktop inspector at \(connection.desktop.host):\(connection.desktop.port) "
+                                + "refused the app: check the pairing code it shows."))
+                }
+            } catch {
+                connection.setStatus(
+                    .disconnected(
+                        reason: "No desktop inspector at \(connection.desktop.host):\(connection.desktop.port) "
+                            + "(\(error))."))
+            }
+            if connection.isClosed || Task.isCancelled { break }
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, InspectorConnection.maximumRetryDelay)
+        }
+        connection.setClosed()
+    }
+
+    /// Opens the WebSocket to the desktop, with the pairing code.
+    static func open(_ desktop: InspectorDesktop) async throws -> Upgrade {
+        let upgrade: EventLoopFuture<Upgrade> = try await ClientBootstrap(group: NIOSingletons.posixEventLoopGroup)
+            .connectTimeout(.seconds(5))
+            .connect(host: desktop.host, port: desktop.port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
+                        maxFrameSize: maximumMessageBytes,
+                        upgradePipelineHandler: { channel, _ in
+                            channel.eventLoop.makeCompletedFuture {
+                                try channel.pipeline.syncOperations.addHandler(
+                                    NIOWebSocketFrameAggregator(
+                                        minNonFinalFragmentSize: 0,
+                                        maxAccumulatedFrameCount: 1 << 16,
+                                        maxAccumulatedFrameSize: maximumMessageBytes
+                                    )
+                                )
+                                return Upgrade.webSocket(
+                                    try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(
+                                        wrappingChannelSynchronously: channel))
+                            }
+                        }
+                    )
+                    var headers = HTTPHeaders()
+                    headers.add(name: "Host", value: "\(desktop.host):\(desktop.port)")
+                    headers.add(name: "Sec-WebSocket-Protocol", value: InspectorLink.subprotocol)
+                    headers.add(name: InspectorLink.pairingHeader, value: desktop.pairingCode)
+                    headers.add(name: "Content-Length", value: "0")
+                    let head = HTTPRequestHead(
+                        version: .http1_1, method: .GET, uri: InspectorLink.path, headers: headers)
+                    let configuration = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
+                        upgradeRequestHead: head,
+                        upgraders: [upgrader],
+                        notUpgradingCompletionHandler: { channel in
+                            channel.close(promise: nil)
+                            return channel.eventLoop.makeSucceededFuture(.refused)
+                        }
+                    )
+                    return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
+                        configuration: .init(upgradeConfiguration: configuration))
+                }
+            }
+        return try await upgrade.get()
+    }
+
+    /// Says hello, then sends the live updates and answers the desktop's requests until the connection drops.
+    static func serve<Action, State>(
+        _ channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>,
+        connection: InspectorConnection,
+        endpoints: InspectorEndpoints<Action, State>
+    ) async throws {
+        try await channel.executeThenClose { inbound, outbound in
+            let writer = LinkWriter(outbound: outbound)
+            try await writer.send(.hello(connection.hello))
+            connection.setStatus(.connected)
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { try await sendUpdates(endpoints.inspector, writer: writer, connection: connection) }
+                loop: for try await frame in inbound {
+                    switch frame.opcode {
+                    case .text:
+                        var data = frame.unmaskedData
+                        guard let bytes = data.readBytes(length: data.readableBytes),
+                            let message = try? JSONDecoder().decode(InspectorLink.Message.self, from: Data(bytes)),
+                            message.type == "request", let id = message.id, let request = message.request
+                        else { continue }
+                        group.addTask {
+                            let reply = await endpoints.handle(request)
+                            try await writer.send(.reply(id, reply))
+                        }
+                    case .ping:
+                        try await writer.write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
+                    case .connectionClose:
+                        break loop
+                    default:
+                        continue
+                    }
+                }
+                group.cancelAll()
+            }
+        }
+    }
+
+    /// The store's live updates, as the page reads them: new entries and status changes, computed when the history
+    /// changes and only once the previous update was written, so that changes coalesce while the desktop is slow.
+    static func sendUpdates<Action, State>(
+        _ inspector: StoreInspector<Action, State>,
+        writer: LinkWriter,
+        connection: InspectorConnection
+    ) async throws {
+        let recorder = inspector.recorder
+        let (id, changes) = recorder.listen()
+        defer { recorder.stopListening(id) }
+        var lastStatus = inspector.status()
+        var lastSent = lastStatus.lastID
+        // A new connection (the first, or after a relaunch or a drop): the page reloads what it shows.
+        try await writer.send(.update(text(InspectorWire.Message(type: "reset", entries: nil, status: lastStatus))))
+        for await _ in changes {
+            try Task.checkCancellation()
+            recorder.acknowledgeSignal()
+            let update = inspector.summaries(after: lastSent)
+            let message: InspectorWire.Message?
+            let missed = (update.entries.first?.id ?? 0) > (lastSent ?? 0) + 1 && lastSent != nil
+            if update.status.imported != lastStatus.imported
+                || update.status.lastID.map({ $0 < (lastSent ?? 0) }) == true
+            {
+                message = InspectorWire.Message(type: "reset", entries: nil, status: update.status)
+                lastSent = update.status.lastID
+            } else if update.entries.count > InspectorConnection.maximumEntriesPerUpdate || missed {
+                // The desktop fell behind: one short message instead of the entries, and the page reloads.
+                connection.countCoalescedUpdate()
+                message = InspectorWire.Message(
+                    type: "reset", entries: nil, status: update.status,
+                    note: "The desktop fell behind the app: \(update.entries.count) live updates were coalesced.")
+                lastSent = update.status.lastID
+            } else if !update.entries.isEmpty {
+                message = InspectorWire.Message(type: "entries", entries: update.entries, status: update.status)
+                lastSent = update.entries.last?.id
+            } else if update.status != lastStatus {
+                message = InspectorWire.Message(type: "status", entries: nil, status: update.status)
+            } else {
+                message = nil
+            }
+            lastStatus = update.status
+            if let message { try await writer.send(.update(text(message))) }
+        }
+    }
+
+    static func text(_ message: InspectorWire.Message) -> String {
+        String(decoding: (try? JSONEncoder().encode(message)) ?? Data(), as: UTF8.self)
+    }
+}
+
+/// Writes masked frames on the app's connection; `write` waits while the desktop does not read.
+struct LinkWriter: Sendable {
+    let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
+
+    /// The largest frame written: the desktop accepts larger messages in frames of this size.
+    static let maximumFrameBytes = 1 << 20
+
+    func send(_ message: InspectorLink.Message) async throws {
+        var data = ByteBuffer(string: message.text())
+        var opcode = WebSocketOpcode.text
+        while data.readableBytes > Self.maximumFrameBytes {
+            let part = data.readSlice(length: Self.maximumFrameBytes)!
+            try await write(WebSocketFrame(fin: false, opcode: opcode, data: part))
+            opcode = .continuation
+        }
+        try await write(WebSocketFrame(fin: true, opcode: opcode, data: data))
+    }
+
+    func write(_ frame: WebSocketFrame) async throws {
+        var frame = frame
+        frame.maskKey = .random()
+        try await outbound.write(frame)
+    }
+}

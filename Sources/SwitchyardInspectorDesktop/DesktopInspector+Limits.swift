@@ -1,0 +1,63 @@
+extension DesktopInspector {
+    /// What a client may send and hold, checked before the access token is: a client without the token or the
+    /// pairing code costs the desktop inspector at most these bounds. The defaults suit one developer's pages and
+    /// apps.
+    public struct Limits: Sendable, Equatable {
+        /// The longest request target (path and query); a longer one is answered `414` and closed.
+        public var maxRequestLineBytes = 8 * 1024
+        /// The largest request head (target and headers); a larger one is answered `431` and closed.
+        public var maxHeadBytes = 16 * 1024
+        /// The most headers in a request; more are answered `431` and closed.
+        public var maxHeaderCount = 64
+        /// The largest request body (an action to dispatch, a jump); a larger one is answered `413` and closed.
+        public var maxBodyBytes = 1024 * 1024
+        /// The largest session to import, accepted only from a request whose head carries the token (the body of
+        /// any other request is held to ``maxBodyBytes``).
+        public var maxSessionBytes = 256 * 1024 * 1024
+        /// The most connections open at once. When a new one comes, the oldest connection that has not shown the
+        /// token or the pairing code is closed to make room, whatever it is doing (sending its head, holding back
+        /// its body, or idle); when every connection has shown one, the new one is closed.
+        public var maxConnections = 64
+        /// The most pages receiving live updates at once; more are answered `503`.
+        public var maxPages = 32
+        /// The most apps' stores connected at once; more are answered `503`.
+        public var maxApps = 64
+        /// How long a connection may take to send a whole request, or stay idle between two: it is closed after.
+        public var requestTimeout: Duration = .seconds(10)
+        /// How long the desktop waits for an app to answer a page's request (an export of a large history takes
+        /// longest); the page gets `504` after it.
+        public var appReplyTimeout: Duration = .seconds(120)
+        /// The most bytes queued for a page that does not read its live updates, control frames (pongs) included:
+        /// past it, the page is disconnected (it reconnects and reloads), so that it never holds memory.
+        public var maxPageBacklogBytes = 4 * 1024 * 1024
+        /// The largest message a page may send on its WebSocket; control frames are held to 125 bytes.
+        public var maxPageMessageBytes = 64 * 1024
+        /// The largest message an app may send (an exported session is the largest).
+        public var maxAppMessageBytes = 512 * 1024 * 1024
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// What the desktop inspector has done since it started, for a look at how it is used and attacked.
+    public struct Statistics: Sendable, Equatable {
+        /// Connections accepted.
+        public var accepted = 0
+        /// Requests read in full and answered.
+        public var requests = 0
+        /// Requests refused for passing a limit.
+        public var refusedForLimits = 0
+        /// Connections closed for taking longer than ``Limits/requestTimeout``.
+        public var timedOut = 0
+        /// Connections closed to make room for a new one, or new ones closed for want of room.
+        public var closedForRoom = 0
+        /// Pages disconnected for not reading their live updates.
+        public var droppedPages = 0
+        /// WebSocket connections closed for breaking the protocol.
+        public var protocolErrors = 0
+        /// Apps refused for a wrong pairing code.
+        public var refusedApps = 0
+        /// Connections open now.
+        public var open = 0
+    }
+}

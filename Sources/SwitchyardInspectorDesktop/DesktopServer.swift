@@ -1,0 +1,266 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+import Switchyard
+import SwitchyardInspector
+
+/// The desktop inspector's routes and checks, shared by every connection.
+final class DesktopServer: Sendable {
+    let limits: DesktopInspector.Limits
+    let token: String
+    let pairingCode: String
+    let directory = StoreDirectory()
+    let statistics = LockedValue(DesktopInspector.Statistics())
+    let gate: ConnectionGate
+    /// The `Host` values a page may use: the listening address, once known.
+    let allowedHosts = LockedValue<Set<String>>([])
+    /// The largest frame a client may send: apps send larger messages in frames of this size.
+    static let maximumFrameBytes = 1 << 20
+    /// Wrong pairing codes lately, to slow down guessing.
+    private let pairingFailures = LockedValue<[Date]>([])
+
+    init(limits: DesktopInspector.Limits, token: String, pairingCode: String) {
+        self.limits = limits
+        self.token = token
+        self.pairingCode = pairingCode
+        gate = ConnectionGate(limit: limits.maxConnections, statistics: statistics)
+    }
+
+    // MARK: - Access
+
+    /// Whether the request carries the page's token: in the `X-Inspector-Token` header, the `token` query parameter,
+    /// or, for a WebSocket (whose headers a page cannot set), as a `token.<TOKEN>` subprotocol.
+    func isAuthorized(_ headers: HTTPHeaders, query: [String: String]) -> Bool {
+        var offered = headers["x-inspector-token"]
+        if let query = query["token"] { offered.append(query) }
+        for item in headers["sec-websocket-protocol"].flatMap({ $0.split(separator: ",") }) {
+            let item = item.trimmingCharacters(in: .whitespaces)
+            if item.hasPrefix("token.") { offered.append(String(item.dropFirst("token.".count))) }
+        }
+        return offered.contains { DesktopSecurity.constantTimeEqual($0, token) }
+    }
+
+    /// Whether an app's request carries the pairing code. After ten wrong codes in ten seconds, every app is refused
+    /// for the rest of those ten seconds: guessing a code of 40 bits would take longer than a lifetime.
+    func isPaired(_ headers: HTTPHeaders) -> Bool {
+        let now = Date()
+        let recentFailures = pairingFailures.withLock { failures in
+            failures.removeAll { now.timeIntervalSince($0) > 10 }
+            return failures.count
+        }
+        let offered = headers[InspectorLink.pairingHeader].first ?? ""
+        let isPaired = recentFailures < 10 && DesktopSecurity.constantTimeEqual(offered, pairingCode)
+        if !isPaired {
+            pairingFailures.withLock { $0.append(now) }
+            statistics.withLock { $0.refusedApps += 1 }
+        }
+        return isPaired
+    }
+
+    func isAllowedHost(_ headers: HTTPHeaders) -> Bool {
+        let hosts = headers["host"]
+        return hosts.count == 1 && allowedHosts.withLock { $0.contains(hosts[0]) }
+    }
+
+    /// The store of a path `/stores/<id>/…`, and the rest of the path.
+    static func store(of path: String) -> (id: Int, rest: String)? {
+        guard path.hasPrefix("/stores/") else { return nil }
+        let after = path.dropFirst("/stores/".count)
+        let idText = after.prefix { $0 != "/" }
+        guard let id = Int(idText) else { return nil }
+        return (id, String(after.dropFirst(idText.count)))
+    }
+
+    // MARK: - WebSockets
+
+    enum SocketKind {
+        case page(storeID: Int)
+        case app
+    }
+
+    /// Whether `head` may become a WebSocket, and the headers of the answer when it may.
+    func webSocketHeaders(for head: HTTPRequestHead, channel: Channel) -> HTTPHeaders? {
+        guard let kind = socketKind(of: head) else { return nil }
+        var headers = HTTPHeaders()
+        let offered = head.headers["sec-websocket-protocol"].flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        switch kind {
+        case .app:
+            guard offered.contains(InspectorLink.subprotocol), isPaired(head.headers),
+                directory.appCount < limits.maxApps
+            else { return nil }
+            headers.add(name: "Sec-WebSocket-Protocol", value: InspectorLink.subprotocol)
+        case .page(let storeID):
+            let host = head.headers["host"].first ?? ""
+            guard isAllowedHost(head.headers), isAuthorized(head.headers, query: DesktopTarget(head.uri).query),
+                directory.exists(storeID), directory.pageCount < limits.maxPages
+            else { return nil }
+            // A browser always sends its page's origin with an upgrade; another site's page must not listen in.
+            if let origin = head.headers["origin"].first, origin != "http://\(host)" { return nil }
+            if offered.contains("switchyard-inspector") {
+                headers.add(name: "Sec-WebSocket-Protocol", value: "switchyard-inspector")
+            }
+        }
+        gate.trust(channel)
+        return headers
+    }
+
+    func socketKind(of head: HTTPRequestHead) -> SocketKind? {
+        guard head.method == .GET else { return nil }
+        let path = DesktopTarget(head.uri).path
+        if path == InspectorLink.path { return .app }
+        if let (id, rest) = Self.store(of: path), rest == "/ws" { return .page(storeID: id) }
+        return nil
+    }
+
+    /// The handlers of a connection that became a WebSocket.
+    func addSocketHandlers(to channel: Channel, head: HTTPRequestHead) throws {
+        let statistics = statistics
+        let operations = channel.pipeline.syncOperations
+        switch socketKind(of: head) {
+        case .page(let storeID):
+            try operations.addHandler(
+                BacklogLimiter(limit: limits.maxPageBacklogBytes) { statistics.withLock { $0.droppedPages += 1 } },
+                position: .first)
+            try operations.addHandlers(
+                FrameRules(statistics: statistics),
+                NIOWebSocketFrameAggregator(
+                    minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1024,
+                    maxAccumulatedFrameSize: limits.maxPageMessageBytes),
+                WebSocketRules(statistics: statistics),
+                PageSocketHandler(directory: directory, storeID: storeID)
+            )
+        case .app:
+            try operations.addHandlers(
+                FrameRules(statistics: statistics),
+                NIOWebSocketFrameAggregator(
+                    minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
+                    maxAccumulatedFrameSize: limits.maxAppMessageBytes),
+                WebSocketRules(statistics: statistics),
+                AppSocketHandler(directory: directory, helloTimeout: limits.requestTimeout)
+            )
+        case nil:
+            channel.close(promise: nil)
+        }
+    }
+
+    // MARK: - Routes
+
+    func route(_ head: HTTPRequestHead, body: Data, channel: Channel) -> EventLoopFuture<DesktopResponse> {
+        let eventLoop = channel.eventLoop
+        func answer(_ response: DesktopResponse) -> EventLoopFuture<DesktopResponse> {
+            eventLoop.makeSucceededFuture(response)
+        }
+        let target = DesktopTarget(head.uri)
+        let path = target.path
+        // Apps are not browsers and may reach the desktop by any name: the pairing code protects their endpoint.
+        if path == InspectorLink.path {
+            return answer(.failure(isPaired(head.headers) ? 426 : 403, "Apps connect here with a WebSocket."))
+        }
+        guard isAllowedHost(head.headers) else { return answer(DesktopResponse(status: 403)) }
+        let store = Self.store(of: path)
+        // The page holds nothing secret: it is served without the token, which it reads from its address.
+        if head.method == .GET, path == "/" || path == "/index.html" || (store.map { $0.rest == "/" } ?? false) {
+            return answer(page())
+        }
+        guard isAuthorized(head.headers, query: target.query) else { return answer(DesktopResponse(status: 403)) }
+        // A page of another origin that knows the token could still post a form here: browsers send `Origin` (and
+        // `Sec-Fetch-Site`) with every cross-origin POST, and only the inspector's own page may change a store.
+        if head.method == .POST {
+            let host = head.headers["host"].first ?? ""
+            if let origin = head.headers["origin"].first, origin != "http://\(host)" {
+                return answer(
+                    .failure(403, "Requests that change a store are accepted from the inspector's page only."))
+            }
+            if let site = head.headers["sec-fetch-site"].first, site != "same-origin", site != "none" {
+                return answer(
+                    .failure(403, "Requests that change a store are accepted from the inspector's page only."))
+            }
+        }
+        if head.method == .GET, path == "/api/stores" { return answer(.json(directory.list())) }
+        guard let (id, rest) = store else {
+            return answer(.failure(404, "No such endpoint: \(head.method) \(path.prefix(200))"))
+        }
+        guard directory.exists(id) else { return answer(.failure(404, "No store \(id).")) }
+        if rest == "/ws" {
+            let host = head.headers["host"].first ?? ""
+            if let origin = head.headers["origin"].first, origin != "http://\(host)" {
+                return answer(DesktopResponse(status: 403))
+            }
+            return answer(
+                directory.pageCount >= limits.maxPages
+                    ? .failure(503, "Too many pages are open.") : .failure(426, "This endpoint is a WebSocket."))
+        }
+        guard rest.hasPrefix("/api/"), let app = directory.app(of: id) else {
+            return answer(
+                rest.hasPrefix("/api/")
+                    ? .failure(503, "The app of this store is not connected; it shows again when the app reconnects.")
+                    : .failure(404, "No such endpoint: \(head.method) \(path.prefix(200))"))
+        }
+        let method = head.method == .GET ? "GET" : head.method == .POST ? "POST" : "\(head.method)"
+        let request = InspectorRequest(method: method, path: rest, query: target.query, body: body)
+        return app.send(request, timeout: limits.appReplyTimeout).map { reply in
+            var response = DesktopResponse(status: reply.status, body: reply.body, contentType: reply.contentType)
+            if let name = reply.attachmentName {
+                response.headers.append(("Content-Disposition", "attachment; filename=\"\(name)\""))
+            }
+            return response
+        }
+    }
+
+    private func page() -> DesktopResponse {
+        guard let url = Bundle.module.url(forResource: "index", withExtension: "html"),
+            let html = try? Data(contentsOf: url)
+        else { return .failure(500, "The inspector's page is missing from its bundle.") }
+        return DesktopResponse(status: 200, body: html, contentType: "text/html; charset=utf-8")
+    }
+
+    // MARK: - Listening
+
+    func bind(host: String, port: Int, group: EventLoopGroup) async throws -> Channel {
+        try await ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { [self] channel in
+                guard gate.admit(channel) else { return channel.close() }
+                return channel.eventLoop.makeCompletedFuture {
+                    let upgrader = NIOWebSocketServerUpgrader(
+                        maxFrameSize: DesktopServer.maximumFrameBytes,
+                        automaticErrorHandling: true,
+                        shouldUpgrade: { [self] channel, head in
+                            channel.eventLoop.makeSucceededFuture(webSocketHeaders(for: head, channel: channel))
+                        },
+                        upgradePipelineHandler: { [self] channel, head in
+                            channel.eventLoop.makeCompletedFuture { try addSocketHandlers(to: channel, head: head) }
+                        }
+                    )
+                    let http = DesktopHTTPHandler(server: self)
+                    var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+                    // The decoder counts the request target with the headers: a head that passes these is refused
+                    // before it is buffered further.
+                    decoderLimits.maxHeaderFieldSize = max(limits.maxRequestLineBytes, 1)
+                    decoderLimits.maxHeaderListSize = max(limits.maxHeadBytes, 1)
+                    decoderLimits.maxHeaderFieldCount = max(limits.maxHeaderCount, 1)
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                        withServerUpgrade: (
+                            upgraders: [upgrader],
+                            completionHandler: { context in
+                                context.pipeline.removeHandler(name: DesktopHTTPHandler.name, promise: nil)
+                            }
+                        ),
+                        withErrorHandling: false,
+                        withOutboundHeaderValidation: true,
+                        withEncoderConfiguration: .init(),
+                        withDecoderLimitConfiguration: decoderLimits
+                    )
+                    try channel.pipeline.syncOperations.addHandler(http, name: DesktopHTTPHandler.name)
+                }
+            }
+            .bind(host: host, port: port)
+            .get()
+    }
+}

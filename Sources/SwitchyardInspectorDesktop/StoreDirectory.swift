@@ -1,0 +1,214 @@
+import Foundation
+import NIOCore
+import NIOWebSocket
+import Switchyard
+import SwitchyardInspector
+
+/// The stores the desktop inspector shows: one view per app and store name, which an app that relaunches takes
+/// over, with the app's connection while it is open and the pages that watch it.
+final class StoreDirectory: Sendable {
+    struct View: Sendable {
+        let id: Int
+        var hello: InspectorLink.Hello
+        var app: AppLink?
+        var pages: [ObjectIdentifier: Channel] = [:]
+        /// How many times an app connected to this view: more than one after a relaunch or a dropped connection.
+        var connections = 0
+        var launches: Set<String> = []
+        var lastSeen = Date()
+    }
+
+    private let views = LockedValue<[Int: View]>([:])
+    private let lastID = LockedValue(0)
+
+    /// The view of `hello`'s app and store, made if new; `link` becomes its app.
+    func attach(_ hello: InspectorLink.Hello, link: AppLink) -> Int {
+        let (id, previous, pages) = views.withLock { views -> (Int, AppLink?, [Channel]) in
+            let existing = views.values.first { $0.hello.app == hello.app && $0.hello.store == hello.store }
+            let id =
+                existing?.id
+                ?? lastID.withLock {
+                    $0 += 1; return $0
+                }
+            var view = existing ?? View(id: id, hello: hello)
+            let previous = view.app
+            view.hello = hello
+            view.app = link
+            view.connections += 1
+            view.launches.insert(hello.launch)
+            view.lastSeen = Date()
+            views[id] = view
+            return (id, previous, Array(view.pages.values))
+        }
+        if let previous, previous !== link { previous.close() }
+        _ = pages
+        return id
+    }
+
+    /// The app's connection `link` closed: its view stays, shown as disconnected.
+    func detach(_ link: AppLink) {
+        views.withLock { views in
+            for (id, view) in views where view.app === link {
+                views[id]?.app = nil
+                views[id]?.lastSeen = Date()
+            }
+        }
+    }
+
+    func app(of id: Int) -> AppLink? { views.withLock { $0[id]?.app } }
+
+    func exists(_ id: Int) -> Bool { views.withLock { $0[id] != nil } }
+
+    var appCount: Int { views.withLock { $0.values.filter { $0.app != nil }.count } }
+
+    var pageCount: Int { views.withLock { $0.values.reduce(0) { $0 + $1.pages.count } } }
+
+    /// Adds a page that watches view `id`; `false` when there is no such view.
+    func addPage(_ channel: Channel, to id: Int) -> Bool {
+        views.withLock { views in
+            guard views[id] != nil else { return false }
+            views[id]?.pages[ObjectIdentifier(channel)] = channel
+            return true
+        }
+    }
+
+    func removePage(_ channel: Channel) {
+        views.withLock { views in
+            for id in views.keys { views[id]?.pages.removeValue(forKey: ObjectIdentifier(channel)) }
+        }
+    }
+
+    /// Sends a live update of the app behind `link` to every page that watches its store.
+    func forward(update text: String, from link: AppLink) {
+        let pages = views.withLock { views in views.values.first { $0.app === link }.map { Array($0.pages.values) } }
+        guard let pages, !pages.isEmpty else { return }
+        for page in pages {
+            let frame = WebSocketFrame(fin: true, opcode: .text, data: page.allocator.buffer(string: text))
+            page.writeAndFlush(frame, promise: nil)
+        }
+    }
+
+    /// Tells the pages of view `id` something that does not come from the app (it disconnected).
+    func tellPages(of link: AppLink, _ text: String) {
+        let pages = views.withLock { views in views.values.first { $0.app === link }.map { Array($0.pages.values) } }
+        for page in pages ?? [] {
+            page.writeAndFlush(
+                WebSocketFrame(fin: true, opcode: .text, data: page.allocator.buffer(string: text)), promise: nil)
+        }
+    }
+
+    /// Every view, for the page's list.
+    func list() -> [StoreListing] {
+        views.withLock { views in
+            views.values.sorted { $0.id < $1.id }.map { view in
+                StoreListing(
+                    id: view.id,
+                    app: view.hello.app,
+                    store: view.hello.store,
+                    platform: view.hello.platform,
+                    process: view.hello.process,
+                    processID: view.hello.processID,
+                    host: view.hello.host,
+                    stateType: view.hello.stateType,
+                    actionType: view.hello.actionType,
+                    module: view.hello.module,
+                    connected: view.app != nil,
+                    launches: view.launches.count,
+                    connections: view.connections,
+                    lastSeen: view.lastSeen.timeIntervalSince1970
+                )
+            }
+        }
+    }
+
+    /// Closes every app's connection.
+    func closeAll() {
+        let links = views.withLock { views in views.values.compactMap(\.app) }
+        for link in links { link.close() }
+    }
+}
+
+/// A store as the page lists it.
+struct StoreListing: Codable, Sendable, Equatable {
+    var id: Int
+    var app: String
+    var store: String
+    var platform: String
+    var process: String
+    var processID: Int32
+    var host: String
+    var stateType: String
+    var actionType: String
+    var module: String?
+    var connected: Bool
+    /// How many launches of the app connected to this view.
+    var launches: Int
+    var connections: Int
+    var lastSeen: Double
+}
+
+/// An app's open connection: requests go out on it, and their replies come back.
+final class AppLink: Sendable {
+    let channel: Channel
+    private let pending = LockedValue<[Int: EventLoopPromise<InspectorReply>]>([:])
+    private let lastRequestID = LockedValue(0)
+
+    init(channel: Channel) {
+        self.channel = channel
+    }
+
+    /// Sends `request` to the app; the future fails after `timeout`, or when the connection closes first.
+    func send(_ request: InspectorRequest, timeout: Duration) -> EventLoopFuture<InspectorReply> {
+        let promise = channel.eventLoop.makePromise(of: InspectorReply.self)
+        let id = lastRequestID.withLock {
+            $0 += 1; return $0
+        }
+        pending.withLock { $0[id] = promise }
+        let text = InspectorLink.Message.request(id, request).text()
+        let frame = WebSocketFrame(fin: true, opcode: .text, data: channel.allocator.buffer(string: text))
+        channel.writeAndFlush(frame).whenFailure { [self] _ in
+            fail(id, InspectorReply(status: 503, body: InspectorWire.failureBody("The app is not connected.")))
+        }
+        let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) { [self] in
+            fail(
+                id,
+                InspectorReply(
+                    status: 504, body: InspectorWire.failureBody("The app did not answer in \(timeout).")))
+        }
+        promise.futureResult.whenComplete { _ in timer.cancel() }
+        return promise.futureResult
+    }
+
+    /// The app answered request `id`.
+    func complete(_ id: Int, with reply: InspectorReply) {
+        pending.withLock { $0.removeValue(forKey: id) }?.succeed(reply)
+    }
+
+    private func fail(_ id: Int, _ reply: InspectorReply) {
+        pending.withLock { $0.removeValue(forKey: id) }?.succeed(reply)
+    }
+
+    /// The connection closed: every request waiting for an answer is answered `503`.
+    func didClose() {
+        let waiting = pending.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+        for (_, promise) in waiting {
+            promise.succeed(
+                InspectorReply(
+                    status: 503, body: InspectorWire.failureBody("The app disconnected before it answered.")))
+        }
+    }
+
+    func close() {
+        channel.close(mode: .all, promise: nil)
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Switchyard
+import SwitchyardInspectorDesktop
+import Testing
+
+@testable import SwitchyardInspector
+
+/// A desktop inspector in the test's process, with one store whose inspector connected to it over loopback.
+struct Running: Sendable {
+    let store: Store<AppAction, AppState>
+    let inspector: StoreInspector<AppAction, AppState>
+    let desktop: DesktopInspector
+    let connection: InspectorConnection
+    /// The store's number in the desktop's addresses.
+    let storeID: Int
+
+    var client: LoopbackClient { LoopbackClient(port: UInt16(desktop.port)) }
+    var token: String { desktop.token }
+    /// The store's addresses on the desktop start with this.
+    var prefix: String { "/stores/\(storeID)" }
+
+    func get(_ path: String) async throws -> LoopbackClient.Response {
+        try await client.request("GET", prefix + path + (path.contains("?") ? "&" : "?") + "token=\(token)")
+    }
+
+    func post(_ path: String, _ body: String) async throws -> LoopbackClient.Response {
+        try await client.request("POST", prefix + path + "?token=\(token)", body: Data(body.utf8))
+    }
+
+    /// The page's own request still gets its answer.
+    func pageIsAnswered() async throws -> Bool {
+        try await client.request("GET", prefix + "/api/status", headers: ["X-Inspector-Token": token]).status == 200
+    }
+
+    /// Dispatches `count` actions from another thread and returns once the store processed them all: the store keeps
+    /// going while an attack is under way.
+    func storeKeepsProcessing(_ count: Int = 10_000) async throws -> Bool {
+        let store = store
+        let before = store.state.favorites.count
+        try await offThePool {
+            for index in 0..<count { store.dispatch(.favorite("\(index)")) }
+        }
+        return store.state.favorites.count == before + count
+    }
+
+    func stop() async {
+        await connection.close()
+        await desktop.stop()
+    }
+}
+
+/// Starts a desktop inspector and connects a new store's inspector to it; returns once the desktop lists the store.
+func startDesktop(
+    limits: DesktopInspector.Limits = .init(),
+    capacity: Int = 1_000,
+    heldLimit: Int = 10_000,
+    store: Store<AppAction, AppState> = makeStore(),
+    app: String = "Tests"
+) async throws -> Running {
+    let desktop = try await DesktopInspector.start(limits: limits)
+    let inspector = StoreInspector(inspecting: store, capacity: capacity, heldLimit: heldLimit)
+    let name = UUID().uuidString
+    let connection = inspector.connect(to: desktop.appAddress, app: app, store: name)
+    guard await connection.waitUntilConnected(timeout: .seconds(20)) else {
+        await desktop.stop()
+        throw ClientError("The inspector did not connect to the desktop: \(connection.status)")
+    }
+    let listed = try await eventually(timeout: .seconds(20)) {
+        desktop.stores.first { $0.store == name && $0.isConnected }
+    }
+    return Running(
+        store: store, inspector: inspector, desktop: desktop, connection: connection, storeID: listed.id)
+}
+
+/// The first non-nil value of `probe`, polled until `timeout` passes; throws after it.
+func eventually<Value: Sendable>(
+    timeout: Duration = .seconds(20),
+    _ probe: @Sendable () async throws -> Value?
+) async throws -> Value {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if let value = try await probe() { return value }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    throw ClientError("The condition did not hold within \(timeout).")
+}
