@@ -145,13 +145,18 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
         let id = protected.withLock { state in
             state.lastListenerID += 1
             state.listeners[state.lastListenerID] = continuation
+            // A signal on its way to the other listeners: this one gets it too, so that it acknowledges it as they do.
+            if state.signalPending { continuation.yield() }
             return state.lastListenerID
         }
         return (id, stream)
     }
 
     func stopListening(_ id: UInt64) {
-        let continuation = protected.withLock { $0.listeners.removeValue(forKey: id) }
+        let continuation = protected.withLock { state in
+            defer { if state.listeners.isEmpty { state.signalPending = false } }
+            return state.listeners.removeValue(forKey: id)
+        }
         continuation?.finish()
     }
 
@@ -163,7 +168,8 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     /// Tells every page that something changed (the mode, a skipped action, an import).
     func notifyListeners() {
         let listeners = protected.withLock { state in
-            state.signalPending = true
+            // With no listener, no signal is on its way: the next page to listen must get the next record's.
+            if !state.listeners.isEmpty { state.signalPending = true }
             return Array(state.listeners.values)
         }
         for continuation in listeners { continuation.yield() }
