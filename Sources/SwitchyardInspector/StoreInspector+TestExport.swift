@@ -76,7 +76,9 @@ extension StoreInspector {
             heldRun = nil
         }
         var states = entries.map(\.state)
-        let withMiddleware = 0..<(heldRun ?? entries.count)
+        // A gap ends the middleware's part too: what the actions left out caused is not recorded.
+        let firstGap = entries.indices.first { $0 > 0 && entries[$0].stateBefore != nil }
+        let withMiddleware = 0..<Swift.min(heldRun ?? entries.count, firstGap ?? entries.count)
         if middleware != nil, let firstSkipped = withMiddleware.first(where: { entries[$0].isSkipped }) {
             if liveStore != nil {
                 let storeReducer = registration.reducer
@@ -128,7 +130,7 @@ extension StoreInspector {
                 body.append("    \(storeName).exhaustivity = .off")
                 storeName = "afterTravel"
                 middleware = nil
-                let state = sanitize(offset == 0 ? base : entries[offset - 1].state)
+                let state = sanitize(offset == 0 ? base : entry.stateBefore ?? entries[offset - 1].state)
                 beforeText = declareStore(from: state, middleware: nil)
                 before = writer.properties(of: state)
             }

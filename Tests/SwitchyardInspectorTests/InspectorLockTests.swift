@@ -140,6 +140,32 @@ import Testing
         _ = started.wait(timeout: .now() + 5)
     }
 
+    @Test func actionsQueuedWhenTheUnlockCommitsAreProcessedAfterTheHeldOnes() async throws {
+        // With the main-thread policy, actions dispatched off the main thread wait in the store's queue while the
+        // main thread is busy: the unlock's commit runs ahead of them, and the held actions go first.
+        let store = Store(initialState: AppState(), reducer: appReducer, scheduling: .mainThread)
+        let inspector = StoreInspector(inspecting: store, capacity: 10_000)
+        inspector.lock()
+        for index in 0..<50 { store.dispatch(.favorite("held-\(index)")) }
+        #expect(await eventually(seconds: 20) { inspector.held.count == 50 })
+        let gate = DispatchSemaphore(value: 0)
+        let mainIsBlocked = LockedValue(false)
+        DispatchQueue.main.async {
+            mainIsBlocked.withLock { $0 = true }
+            gate.wait()
+        }
+        #expect(await eventually(seconds: 20) { mainIsBlocked.withLock { $0 } })
+        for index in 0..<50 { store.dispatch(.favorite("queued-\(index)")) }
+        let unlocking = Task { await inspector.unlock() }
+        try await Task.sleep(for: .milliseconds(100))
+        gate.signal()
+        await unlocking.value
+        #expect(await eventually(seconds: 20) { store.state.favorites.count == 100 })
+        #expect(
+            store.state.favorites == (0..<50).map { "held-\($0)" } + (0..<50).map { "queued-\($0)" })
+        #expect(inspector.held.isEmpty)
+    }
+
     @Test func actionsDispatchedDuringTheUnlockComeAfterTheHeldOnes() async {
         let store = Store(initialState: AppState(), reducer: appReducer)
         let inspector = StoreInspector(inspecting: store, capacity: 10_000)
