@@ -17,6 +17,9 @@ import Foundation
 ///
 /// Errors are `{"error": "…"}`: `400` for a body that is not what the endpoint takes, `404` for a known path with
 /// another method, `409` for a refusal.
+///
+/// `skipAnswer(body:)` answers `POST /api/skip` with the reason of a refusal (`409` for an action recorded before a
+/// gap), and `stateDocument()` gives `GET /api/state` the state as the sanitizer shows it.
 extension StoreInspector {
     /// The answer to `method` `path` with `body`, or `nil` when the path is none of these endpoints.
     func devToolsEndpoint(method: String, path: String, body: Data) async -> (status: Int, json: Data)? {
@@ -80,6 +83,26 @@ extension StoreInspector {
         default:
             return Self.failure(404, "No such endpoint: \(method.prefix(20)) \(path) (it takes \(expected)).")
         }
+    }
+
+    /// The answer to `POST /api/skip` with `body` (`{"id": N, "skipped": true}`) that tells a refusal's reason: the
+    /// status when done, `400` for another body, `404` for an action not in the history or a freed store, `409` for
+    /// an imported session or an action before a gap (see ``setSkipped(_:_:)``).
+    func skipAnswer(body: Data) async -> (status: Int, json: Data) {
+        guard let skip = Self.decode(InspectorWire.Skip.self, body) else {
+            return Self.failure(
+                400, #"The body is not what this endpoint takes: send {"id": <action number>, "skipped": true}."#)
+        }
+        if let refusal = refusalToSkip(skip.id) {
+            switch refusal.reason {
+            case .notInHistory, .storeFreed: return Self.failure(404, "\(refusal)")
+            default: return Self.failure(409, "\(refusal)")
+            }
+        }
+        guard await setSkipped(skip.id, skip.skipped) else {
+            return Self.failure(409, "Action #\(skip.id) changed meanwhile: try again.")
+        }
+        return Self.json(status())
     }
 
     /// The allow and deny lists, sorted.

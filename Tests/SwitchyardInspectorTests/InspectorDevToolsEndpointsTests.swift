@@ -113,6 +113,25 @@ import Testing
         #expect(rate.total == 1)
     }
 
+    @Test func theSkipAnswerTellsWhyASkipIsRefused() async throws {
+        let store = Store(initialState: AppState(), reducer: appReducer)
+        let inspector = StoreInspector(inspecting: store)
+        store.dispatch(.favorite("a"))
+        inspector.pauseRecording()
+        store.dispatch(.favorite("b"))
+        inspector.resumeRecording()
+        store.dispatch(.favorite("c"))
+        let beforeGap = await inspector.skipAnswer(body: Data(#"{"id": 1, "skipped": true}"#.utf8))
+        #expect(beforeGap.status == 409)
+        #expect(try Self.error(beforeGap).contains("Actions ran after #1 that the history does not hold"))
+        let missing = await inspector.skipAnswer(body: Data(#"{"id": 9, "skipped": true}"#.utf8))
+        #expect(missing.status == 404)
+        let done = await inspector.skipAnswer(body: Data(#"{"id": 2, "skipped": true}"#.utf8))
+        #expect(done.status == 200)
+        #expect(store.state.favorites == ["a", "b"])
+        #expect(await inspector.skipAnswer(body: Data("{}".utf8)).status == 400)
+    }
+
     @Test func aKnownPathWithAnotherMethodIsNotFoundAndAnyOtherPathIsLeftToTheRouter() async throws {
         let store = Store(initialState: AppState(), reducer: appReducer)
         let inspector = StoreInspector(inspecting: store)
