@@ -18,9 +18,9 @@ enum InspectorWire {
         var canDispatch: Bool
         var canExport: Bool
         var imported: Bool
-        /// The most actions held while travelling.
+        /// The most actions held while travelling or locked.
         var heldLimit: Int
-        /// How many times the held actions reached their limit and the inspector returned to the present.
+        /// How many times the held actions reached their limit and the inspector returned to the present or unlocked.
         var heldLimitReturns: Int
         /// The JSON of the app's latest action, as an example for the dispatch box; `nil` when actions are not
         /// `Encodable` or none was recorded.

@@ -28,11 +28,11 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
         @usableFromInline var notRecorded = 0
         /// The actions processed in each of the last 60 seconds.
         @usableFromInline var rate = ActionRate()
-        /// The most actions held; one more makes the inspector return to the present.
+        /// The most actions held; one more makes the inspector return to the present and unlock the store.
         @usableFromInline let heldLimit: Int
-        /// A return to the present for the held limit is on its way: more actions are held meanwhile.
+        /// A return to the present (and unlock) for the held limit is on its way: more actions are held meanwhile.
         @usableFromInline var isReturningForHeldLimit = false
-        /// How many times the held limit made the inspector return to the present.
+        /// How many times the held limit made the inspector return to the present or unlock the store.
         @usableFromInline var heldLimitReturns = 0
         /// The history is a session read from a file, with no store behind it.
         @usableFromInline var isImported = false
