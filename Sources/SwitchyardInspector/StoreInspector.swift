@@ -22,6 +22,11 @@ import Switchyard
 /// order, and processed on ``returnToPresent()``. ``setSkipped(_:_:)`` runs the reducer again over the history
 /// without an action (middlewares and effects are not replayed).
 ///
+/// **Controls**, as in Redux DevTools: ``pauseRecording()``, ``lock()`` (new actions are held until ``unlock()``),
+/// ``commit()``, ``revert()``, ``sweep()``, ``setFilter(allow:deny:)``, and ``actionSanitizer`` and
+/// ``stateSanitizer`` for what leaves the inspector. A replay never shows a state the app could not reach: actions
+/// that ran unrecorded (paused or filtered) leave a gap that no replay crosses (see ``setSkipped(_:_:)``).
+///
 /// Recording costs the processing thread a copy of the action and of the state (a reference count for most
 /// states); the descriptions, trees and diffs that the page shows are made off it, when the page asks. Keep the
 /// inspector out of release builds.
