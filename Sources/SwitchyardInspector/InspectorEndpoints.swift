@@ -42,6 +42,11 @@ struct InspectorEndpoints<Action: Sendable, State: Sendable>: Sendable {
     let inspector: StoreInspector<Action, State>
 
     func handle(_ request: InspectorRequest) async -> InspectorReply {
+        if let answer = await inspector.devToolsEndpoint(
+            method: request.method, path: request.path, body: request.body)
+        {
+            return InspectorReply(status: answer.status, body: answer.json)
+        }
         switch (request.method, request.path) {
         case ("GET", "/api/status"): return json(inspector.status())
         case ("GET", "/api/entries"):
@@ -54,8 +59,8 @@ struct InspectorEndpoints<Action: Sendable, State: Sendable>: Sendable {
             }
             return json(inspector.summaries(after: after))
         case ("GET", "/api/state"):
-            guard let store = inspector.liveStore else { return failure(410, "The store was freed.") }
-            return json(InspectorWire.StateDocument(state: ValueTree(of: store.state)))
+            guard let document = inspector.stateDocument() else { return failure(410, "The store was freed.") }
+            return json(document)
         case ("POST", "/api/jump"):
             let jump: InspectorWire.Jump
             switch decode(InspectorWire.Jump.self, request, expected: #"{"id": <action number>}"#) {
@@ -72,15 +77,8 @@ struct InspectorEndpoints<Action: Sendable, State: Sendable>: Sendable {
             inspector.showLiveHistory()
             return json(inspector.status())
         case ("POST", "/api/skip"):
-            let skip: InspectorWire.Skip
-            switch decode(InspectorWire.Skip.self, request, expected: #"{"id": <action number>, "skipped": true}"#) {
-            case .success(let value): skip = value
-            case .failure(let failure): return failure.reply
-            }
-            guard await inspector.setSkipped(skip.id, skip.skipped) else {
-                return failure(404, "Action #\(skip.id) is not in the history, or the history is imported.")
-            }
-            return json(inspector.status())
+            let answer = await inspector.skipAnswer(body: request.body)
+            return InspectorReply(status: answer.status, body: answer.json)
         case ("POST", "/api/dispatch"): return dispatch(request)
         case ("GET", "/api/export"):
             let inspector = inspector

@@ -24,6 +24,10 @@ struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
     /// Held while the store showed a recorded state, and given back on the return to the present with the other
     /// held actions: they were processed one after the other, before what any of them caused.
     @usableFromInline let wasHeld: Bool
+    /// The state right before this action, kept when actions ran between the previous entry and this one that the
+    /// history does not hold (recording was paused, or a filter left them out): a gap. `nil` otherwise, the state
+    /// before it being the previous entry's.
+    @usableFromInline var stateBefore: State?
 
     @inlinable
     init(
@@ -37,7 +41,8 @@ struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
         ioNanoseconds: UInt64,
         state: State,
         isSkipped: Bool = false,
-        wasHeld: Bool = false
+        wasHeld: Bool = false,
+        stateBefore: State? = nil
     ) {
         self.id = id
         self.dispatched = dispatched
@@ -50,6 +55,7 @@ struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
         self.state = state
         self.isSkipped = isSkipped
         self.wasHeld = wasHeld
+        self.stateBefore = stateBefore
     }
 }
 
@@ -84,6 +90,8 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
     /// How many entries the ring let go.
     @usableFromInline var dropped = 0
     @usableFromInline var lastID = 0
+    /// The newest entry with a gap before it (see ``InspectorEntry/stateBefore``), if any.
+    @usableFromInline var newestGapID: Int?
 
     @usableFromInline
     init(capacity: Int, base: State) {
@@ -118,21 +126,86 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
     /// Appends an entry, letting the oldest go when the ring is full.
     @inlinable
     mutating func append(_ entry: InspectorEntry<Action, State>) {
+        if entry.stateBefore != nil { newestGapID = entry.id }
         if ring.count < capacity {
             ring.append(entry)
+            if ring.count == 1 { absorbOldestGap() }
             return
         }
         base = ring[start].state
         ring[start] = entry
         start = (start + 1) % capacity
         dropped += 1
+        absorbOldestGap()
+    }
+
+    /// The state before the oldest entry is the base: a gap before it becomes the base.
+    @inlinable
+    mutating func absorbOldestGap() {
+        guard !ring.isEmpty, let before = ring[start].stateBefore else { return }
+        base = before
+        if newestGapID == ring[start].id { newestGapID = nil }
+        ring[start].stateBefore = nil
     }
 
     /// The offset of the entry numbered `id`, if it is still in the ring.
     @inlinable
     func offset(of id: Int) -> Int? {
-        guard let first, id >= first.id, id - first.id < count else { return nil }
-        return id - first.id
+        // Any `id` is accepted, from `Int.min` to `Int.max`: no arithmetic on it can overflow.
+        guard let first, id >= first.id, id <= self[count - 1].id else { return nil }
+        // Numbers follow each other unless skipped entries were swept away, which leaves the entry before its guess.
+        let guess = Swift.min(id - first.id, count - 1)
+        if self[guess].id == id { return guess }
+        var low = 0
+        var high = guess
+        while low <= high {
+            let middle = (low + high) / 2
+            let found = self[middle].id
+            if found == id { return middle }
+            if found < id { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
+    }
+
+    /// Empties the history, which starts again from `base`; numbers go on from the last one given.
+    mutating func empty(base: State) {
+        ring = []
+        start = 0
+        dropped = 0
+        newestGapID = nil
+        self.base = base
+    }
+
+    /// Removes the skipped entries; returns how many went, and whether actions that the history does not hold ran
+    /// after the last entry kept (a skipped entry with a gap before it went from the end). The states stay those of
+    /// the replays: a skipped entry's state is the one before it, so the entry after it keeps a gap when it had one.
+    mutating func removeSkipped() -> (removed: Int, gapAtEnd: Bool) {
+        var kept: [InspectorEntry<Action, State>] = []
+        var carriedGap: State?
+        var removed = 0
+        for offset in 0..<count {
+            var entry = self[offset]
+            if entry.isSkipped {
+                removed += 1
+                if kept.isEmpty {
+                    base = entry.state
+                } else if entry.stateBefore != nil || carriedGap != nil {
+                    carriedGap = entry.state
+                }
+                continue
+            }
+            if let gap = carriedGap {
+                if entry.stateBefore == nil { entry.stateBefore = gap }
+                carriedGap = nil
+            }
+            kept.append(entry)
+        }
+        guard removed > 0 else { return (0, false) }
+        ring = kept
+        start = 0
+        newestGapID = kept.last { $0.stateBefore != nil }?.id
+        absorbOldestGap()
+        return (removed, carriedGap != nil)
     }
 
     /// The entry numbered `id`, if it is still in the ring.
@@ -147,14 +220,16 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
 
     /// The entries after the one numbered `id` (all of them when `id` is `nil` or older than the oldest).
     func entries(after id: Int?) -> [InspectorEntry<Action, State>] {
-        // Any `id` is accepted, from `Int.min` to `Int.max` (it comes from a request's query): no arithmetic on it can
-        // overflow.
-        let from: Int
-        if let id, let first, id >= first.id {
-            let distance = id - first.id
-            from = distance >= count ? count : distance + 1
-        } else {
-            from = 0
+        // Any `id` is accepted, from `Int.min` to `Int.max` (it comes from a request's query): it is only compared.
+        // The numbers increase, with holes where skipped entries were swept away: the first one after `id` is found
+        // by bisection.
+        var from = 0
+        if let id {
+            var high = count
+            while from < high {
+                let middle = (from + high) / 2
+                if self[middle].id <= id { from = middle + 1 } else { high = middle }
+            }
         }
         return (from..<count).map { self[$0] }
     }
@@ -166,7 +241,7 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
         self[offset].isSkipped = skipped
         return InspectorReplay(
             base: base,
-            steps: (0..<count).map { (self[$0].dispatched.action, self[$0].isSkipped) },
+            steps: (0..<count).map { (self[$0].dispatched.action, self[$0].isSkipped, self[$0].stateBefore) },
             firstID: self[0].id,
             lastID: self[count - 1].id
         )
@@ -187,13 +262,18 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
         start = 0
         self.dropped = dropped + cut
         lastID = Swift.max(lastID, entries.last?.id ?? 0)
+        newestGapID = nil
     }
 }
 
 /// The input of a replay, run with no lock held: the reducer is the app's code.
+///
+/// A replay starts again from the recorded state before each gap (actions that ran but were not recorded): the
+/// inspector replays only when no gap follows the action skipped or brought back, so that state is still the one the
+/// app reached.
 struct InspectorReplay<Action: Sendable, State: Sendable> {
     var base: State
-    var steps: [(action: Action, isSkipped: Bool)]
+    var steps: [(action: Action, isSkipped: Bool, stateBefore: State?)]
     var firstID: Int
     var lastID: Int
 
@@ -203,6 +283,7 @@ struct InspectorReplay<Action: Sendable, State: Sendable> {
         var states: [State] = []
         states.reserveCapacity(steps.count)
         for step in steps {
+            if let before = step.stateBefore { state = before }
             if !step.isSkipped { reducer.reduce(step.action, &state) }
             states.append(state)
         }

@@ -49,8 +49,9 @@ struct InspectorSessionError: Error, CustomStringConvertible {
 }
 
 extension StoreInspector {
-    /// The history as a session: JSON that ``importSession(_:)`` reads back. Throws when the actions or the state
-    /// are not `Codable`, or when encoding fails.
+    /// The history as a session: JSON that ``importSession(_:)`` reads back, with the actions and states that the
+    /// sanitizers give (see ``actionSanitizer`` and ``stateSanitizer``). Throws when the actions or the state are not
+    /// `Codable`, or when encoding fails.
     public func exportSession() throws -> Data {
         guard let encodeSession = codec.encodeSession else {
             throw InspectorSessionError(
@@ -62,30 +63,40 @@ extension StoreInspector {
     }
 
     func session() -> InspectorSession<Action, State> {
-        recorder.withState { state in
-            InspectorSession(
-                stateType: stateTypeName,
-                actionType: actionTypeName,
-                dropped: state.history.dropped,
-                base: state.history.base,
-                entries: state.history.entries(after: nil).map { entry in
-                    InspectorSession.Entry(
-                        id: entry.id,
-                        action: entry.dispatched.action,
-                        source: entry.dispatched.dispatcher,
-                        thread: entry.thread.description,
-                        isFollowUp: entry.isFollowUp,
-                        time: entry.time,
-                        handleNanoseconds: entry.handleNanoseconds,
-                        reduceNanoseconds: entry.reduceNanoseconds,
-                        ioNanoseconds: entry.ioNanoseconds,
-                        state: entry.state,
-                        isSkipped: entry.isSkipped,
-                        wasHeld: entry.wasHeld ? true : nil
-                    )
-                }
-            )
+        let (dropped, base, entries) = recorder.withState { state in
+            (state.history.dropped, state.history.base, state.history.entries(after: nil))
         }
+        // The sanitizers are the app's code: they run with no lock held.
+        let sanitize = currentSanitizers
+        return InspectorSession(
+            stateType: stateTypeName,
+            actionType: actionTypeName,
+            dropped: dropped,
+            base: sanitize(base),
+            entries: entries.map { entry in
+                let recorded = entry.dispatched.dispatcher
+                let source = ActionSource(
+                    file: recorded.file,
+                    function: recorded.function,
+                    line: recorded.line,
+                    info: Self.sanitizedInfo(recorded.info, in: entries, sanitizedBy: sanitize)
+                )
+                return InspectorSession.Entry(
+                    id: entry.id,
+                    action: sanitize(entry.dispatched.action),
+                    source: source,
+                    thread: entry.thread.description,
+                    isFollowUp: entry.isFollowUp,
+                    time: entry.time,
+                    handleNanoseconds: entry.handleNanoseconds,
+                    reduceNanoseconds: entry.reduceNanoseconds,
+                    ioNanoseconds: entry.ioNanoseconds,
+                    state: sanitize(entry.state),
+                    isSkipped: entry.isSkipped,
+                    wasHeld: entry.wasHeld ? true : nil
+                )
+            }
+        )
     }
 
     /// Shows a session read from `data` instead of the recorded history, which is discarded (export it first to
@@ -154,12 +165,13 @@ extension StoreInspector {
 
     /// Leaves an imported session: the history starts again, empty, from the store's current state, and records.
     public func showLiveHistory() {
-        guard let store = liveStore else { return }
-        let current = store.state
+        guard liveStore != nil else { return }
         recorder.withState { state in
             guard state.isImported else { return }
-            state.history = InspectorHistory(capacity: state.history.capacity, base: current)
+            // The present is kept while a session is shown: the live history starts from it, with no gap.
+            state.history = InspectorHistory(capacity: state.history.capacity, base: state.present)
             state.isImported = false
+            Self.forgetGaps(&state)
         }
         recorder.notifyListeners()
     }

@@ -3,21 +3,36 @@ import Foundation
 import Switchyard
 import Synchronization
 
-/// The inspector's state behind one lock: the history, the time-travel mode, the held actions and the pages
-/// listening for updates. Its hooks run on the store's processing thread and only copy values and signal.
+/// The inspector's state behind one lock: the history, the time-travel mode, the lock, the held actions, what is
+/// recorded and the pages listening for updates. Its hooks run on the store's processing thread and only copy values,
+/// count and signal.
 @usableFromInline
 final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline
     struct RecorderState: Sendable {
         @usableFromInline var history: InspectorHistory<Action, State>
         @usableFromInline var mode = StoreInspector<Action, State>.Mode.present
-        /// The actions held while the store shows the past, with where each came from.
+        /// The state after the last action the store processed, recorded or not: the present, which a return from
+        /// the past gives back.
+        @usableFromInline var present: State
+        /// The actions held while the store shows the past or is locked, with where each came from.
         @usableFromInline var held: [HeldAction<Action>] = []
-        /// The most actions held; one more makes the inspector return to the present.
+        /// Every new action is held until the store is unlocked.
+        @usableFromInline var isLocked = false
+        /// Actions are processed but not recorded.
+        @usableFromInline var isPaused = false
+        /// Actions ran after the newest entry that the history does not hold (paused, or left out by a filter).
+        @usableFromInline var gapAtEnd = false
+        /// How many actions the store processed that the history does not hold, since the inspector started or the
+        /// history was last committed or reverted.
+        @usableFromInline var notRecorded = 0
+        /// The actions processed in each of the last 60 seconds.
+        @usableFromInline var rate = ActionRate()
+        /// The most actions held; one more makes the inspector return to the present and unlock the store.
         @usableFromInline let heldLimit: Int
-        /// A return to the present for the held limit is on its way: more actions are held meanwhile.
+        /// A return to the present (and unlock) for the held limit is on its way: more actions are held meanwhile.
         @usableFromInline var isReturningForHeldLimit = false
-        /// How many times the held limit made the inspector return to the present.
+        /// How many times the held limit made the inspector return to the present or unlock the store.
         @usableFromInline var heldLimitReturns = 0
         /// The history is a session read from a file, with no store behind it.
         @usableFromInline var isImported = false
@@ -32,7 +47,15 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
 
         init(history: InspectorHistory<Action, State>, heldLimit: Int) {
             self.history = history
+            self.present = history.base
             self.heldLimit = heldLimit
+        }
+
+        /// The id of the oldest entry that may be skipped or brought back: replays never cross a gap, so the
+        /// entries before the newest gap may not. `nil` when every entry may.
+        var skippableFrom: Int? {
+            if gapAtEnd { return (history.last?.id ?? history.lastID) + 1 }
+            return history.newestGapID
         }
     }
 
@@ -43,9 +66,13 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let mainThread = Atomic<UInt>(0)
     /// The last thread checked for being the main one.
     @usableFromInline let lastCheckedThread = Atomic<UInt>(0)
-    /// Whether `mode` is travelling: set under the lock with `mode`, read without it by `admit`, so that a store in
-    /// the present takes no lock to admit an action.
-    @usableFromInline let isTravelling = Atomic<Bool>(false)
+    /// Whether new actions are held (the store travels or is locked): set under the lock with `mode` and
+    /// `isLocked`, read without it by `admit`, so that a store in the present takes no lock to admit an action.
+    @usableFromInline let isHolding = Atomic<Bool>(false)
+    /// Whether an allow or deny list is set: read without a lock by `record`, which names an action only then.
+    @usableFromInline let isFiltering = Atomic<Bool>(false)
+    /// The allow and deny lists, behind a lock of their own: the action is named with no other lock held.
+    let filter = LockedValue(ActionFilter())
 
     /// What to do when the held actions reach their limit: set once by the inspector.
     @usableFromInline let heldLimitReached = LockedValue<(@Sendable () -> Void)?>(nil)
@@ -63,6 +90,11 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
         try protected.withLock(body)
     }
 
+    /// Sets `isHolding` from the state: called under the lock whenever `mode` or `isLocked` changes.
+    func updateHolding(_ state: RecorderState) {
+        isHolding.store(state.mode != .present || state.isLocked, ordering: .releasing)
+    }
+
     // MARK: - Hooks (processing thread)
 
     func setHeldLimitReached(_ action: @escaping @Sendable () -> Void) {
@@ -71,26 +103,63 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
 
     @inlinable
     func admit(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) -> ProbeAdmission {
-        guard isTravelling.load(ordering: .acquiring) else { return .process }
-        let (admission, reachedLimit) = protected.withLock { state -> (ProbeAdmission, Bool) in
-            guard case .travelling = state.mode else { return (.process, false) }
+        guard isHolding.load(ordering: .acquiring) else { return .process }
+        let (admission, reachedLimit, signal) = protected.withLock {
+            state -> (ProbeAdmission, Bool, [AsyncStream<Void>.Continuation]) in
+            guard state.mode != .present || state.isLocked else { return (.process, false, []) }
             state.held.append(HeldAction(dispatched, origin: origin))
-            guard state.held.count >= state.heldLimit, !state.isReturningForHeldLimit else { return (.hold, false) }
+            // The page shows the held count live.
+            let signal = Self.takeSignal(&state)
+            guard state.held.count >= state.heldLimit, !state.isReturningForHeldLimit else {
+                return (.hold, false, signal)
+            }
             state.isReturningForHeldLimit = true
-            return (.hold, true)
+            return (.hold, true, signal)
         }
+        for continuation in signal { continuation.yield() }
         if reachedLimit { heldLimitReached.withLock { $0 }?() }
         return admission
+    }
+
+    /// The listeners to signal, when no signal is on its way to them already; marks one on its way.
+    @inlinable
+    static func takeSignal(_ state: inout RecorderState) -> [AsyncStream<Void>.Continuation] {
+        guard !state.listeners.isEmpty, !state.signalPending else { return [] }
+        state.signalPending = true
+        return Array(state.listeners.values)
+    }
+
+    /// Whether the allow and deny lists leave `action` out of the history. Out of line: only a store with lists
+    /// names its actions.
+    @usableFromInline
+    func isFilteredOut(_ action: Action) -> Bool {
+        let filter = filter.withLock { $0 }
+        return !filter.admits(ActionNames.caseName(of: action))
     }
 
     @inlinable
     func record(_ inspected: ReducedAction<Action, State>) {
         let time = wallClockOffset + Double(inspected.startedAt) / 1e9
         let thread = describeThread(inspected.thread)
+        let filteredOut = isFiltering.load(ordering: .relaxed) && isFilteredOut(inspected.dispatched.action)
         let signal: [AsyncStream<Void>.Continuation] = protected.withLock { state in
-            if state.isImported { return [] }
+            state.rate.count(atUptime: inspected.startedAt)
+            if state.isImported {
+                state.present = inspected.state
+                return []
+            }
             let wasHeld = state.releasing > 0
             if wasHeld { state.releasing -= 1 }
+            if state.isPaused || filteredOut {
+                state.present = inspected.state
+                state.gapAtEnd = true
+                state.notRecorded += 1
+                state.lastRecordedID = nil
+                return []
+            }
+            let stateBefore = state.gapAtEnd ? state.present : nil
+            state.present = inspected.state
+            state.gapAtEnd = false
             let entry = InspectorEntry(
                 id: state.history.makeID(),
                 dispatched: inspected.dispatched,
@@ -101,13 +170,12 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
                 reduceNanoseconds: inspected.reduceNanoseconds,
                 ioNanoseconds: 0,
                 state: inspected.state,
-                wasHeld: wasHeld
+                wasHeld: wasHeld,
+                stateBefore: stateBefore
             )
             state.lastRecordedID = entry.id
             state.history.append(entry)
-            guard !state.listeners.isEmpty, !state.signalPending else { return [] }
-            state.signalPending = true
-            return Array(state.listeners.values)
+            return Self.takeSignal(&state)
         }
         for continuation in signal { continuation.yield() }
     }
@@ -131,8 +199,10 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     func didRunIO(_ nanoseconds: UInt64) {
         protected.withLock { state in
-            guard let id = state.lastRecordedID, let offset = state.history.offset(of: id) else { return }
-            state.history[offset].ioNanoseconds = nanoseconds
+            guard let id = state.lastRecordedID, let last = state.history.count > 0 ? state.history.count - 1 : nil,
+                state.history[last].id == id
+            else { return }
+            state.history[last].ioNanoseconds = nanoseconds
         }
     }
 
@@ -145,13 +215,18 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
         let id = protected.withLock { state in
             state.lastListenerID += 1
             state.listeners[state.lastListenerID] = continuation
+            // A signal on its way to the other listeners: this one gets it too, so that it acknowledges it as they do.
+            if state.signalPending { continuation.yield() }
             return state.lastListenerID
         }
         return (id, stream)
     }
 
     func stopListening(_ id: UInt64) {
-        let continuation = protected.withLock { $0.listeners.removeValue(forKey: id) }
+        let continuation = protected.withLock { state in
+            defer { if state.listeners.isEmpty { state.signalPending = false } }
+            return state.listeners.removeValue(forKey: id)
+        }
         continuation?.finish()
     }
 
@@ -163,9 +238,88 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     /// Tells every page that something changed (the mode, a skipped action, an import).
     func notifyListeners() {
         let listeners = protected.withLock { state in
-            state.signalPending = true
+            // With no listener, no signal is on its way: the next page to listen must get the next record's.
+            if !state.listeners.isEmpty { state.signalPending = true }
             return Array(state.listeners.values)
         }
         for continuation in listeners { continuation.yield() }
+    }
+}
+
+/// The actions a store processed in each of the last 60 seconds, counted on the processing thread.
+@usableFromInline
+struct ActionRate: Sendable {
+    /// How many seconds are counted.
+    @usableFromInline static var seconds: Int { 60 }
+    /// The count of each second, at the second's number modulo 60.
+    @usableFromInline var counts = [Int](repeating: 0, count: 60)
+    /// The newest second counted, in whole seconds of the clock that `DispatchTime.uptimeNanoseconds` reads.
+    @usableFromInline var second = 0
+
+    @usableFromInline init() {}
+
+    /// Counts an action that started at `nanoseconds` of uptime.
+    @inlinable
+    mutating func count(atUptime nanoseconds: UInt64) {
+        let at = Int(nanoseconds / 1_000_000_000)
+        advance(to: at)
+        guard at > second - Self.seconds else { return }
+        counts[at % Self.seconds] += 1
+    }
+
+    /// Moves the newest second to `at`, zeroing the seconds it passes.
+    @inlinable
+    mutating func advance(to at: Int) {
+        guard at > second else { return }
+        if at - second >= Self.seconds {
+            for index in counts.indices { counts[index] = 0 }
+        } else {
+            for passed in (second + 1)...at { counts[passed % Self.seconds] = 0 }
+        }
+        second = at
+    }
+
+    /// The counts of the 60 seconds up to `at`, oldest first.
+    func perSecond(upTo at: Int) -> [Int] {
+        var rate = self
+        rate.advance(to: at)
+        return (at - Self.seconds + 1...at).map { moment in
+            moment < 0 || moment <= rate.second - Self.seconds ? 0 : rate.counts[moment % Self.seconds]
+        }
+    }
+}
+
+/// Which actions are recorded, by the name of their case: those of `allow` when it is set, but none of `deny`.
+struct ActionFilter: Equatable, Sendable {
+    /// When set, only actions of these cases are recorded.
+    var allow: Set<String>?
+    /// Actions of these cases are not recorded.
+    var deny: Set<String> = []
+
+    var isEmpty: Bool { allow == nil && deny.isEmpty }
+
+    func admits(_ caseName: String) -> Bool {
+        if let allow, !allow.contains(caseName) { return false }
+        return !deny.contains(caseName)
+    }
+}
+
+/// How the inspector names actions.
+enum ActionNames {
+    /// The action on one line, as string interpolation writes it but without the app module's name before the
+    /// nested types (`search(.queryChanged("swift"))` rather than `search(App.SearchAction.queryChanged("swift"))`).
+    static func describe<Action>(_ action: Action) -> String {
+        var oneLine = String(describing: action).split(separator: "\n").joined(separator: " ")
+        if let module = String(reflecting: Action.self).split(separator: ".").first {
+            oneLine = oneLine.replacingOccurrences(of: "\(module).", with: "")
+        }
+        return oneLine.count > 300 ? String(oneLine.prefix(299)) + "…" : oneLine
+    }
+
+    /// The name of the action's case, as the page shows it without its payload: `search` for
+    /// `search(.queryChanged("swift"))`.
+    static func caseName<Action>(of action: Action) -> String {
+        let described = describe(action)
+        return String(described.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
     }
 }

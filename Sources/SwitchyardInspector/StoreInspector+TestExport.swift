@@ -40,6 +40,12 @@ extension StoreInspector {
     ///   test replays skipped actions as if they had not been skipped, with a comment on each, and asserts the
     ///   states the reducer gives then; when the store is gone and its reducer with it, the test is one of the
     ///   reducer alone.
+    /// - Gaps. Actions that ran while recording was paused, or that a filter left out, are not in the history: from
+    ///   the first action recorded after them on, the test goes on with a new test store of the reducer alone, from
+    ///   the state the store had then, as after actions held during a travel.
+    /// - Sanitizers. The test sends and asserts the actions and states as the sanitizers give them (see
+    ///   ``actionSanitizer`` and ``stateSanitizer``), as the page shows them; when they change what the reducer sees
+    ///   or gives, edit the test.
     /// - The recording ends with the last action: what effects still running dispatch after it is not asserted.
     /// - Parameters:
     ///   - testName: the test function's name.
@@ -47,11 +53,15 @@ extension StoreInspector {
     ///   - middleware: the expression that gives the app's middleware in the test, or `nil` to test the reducer
     ///     alone (then every recorded action that is not skipped is sent).
     ///   - imports: the modules the test imports besides Testing and SwitchyardTesting.
+    ///   - importsAppModule: whether the test also imports, with `@testable`, the modules that define the state and
+    ///     the action types (the first component of `String(reflecting:)` of each type), unless `imports` names
+    ///     them.
     public func exportTest(
         named testName: String = "replaysInspectorSession",
         reducer: String = "appReducer",
         middleware: String? = "appMiddleware",
-        imports: [String] = []
+        imports: [String] = [],
+        importsAppModule: Bool = true
     ) -> String {
         let (base, entries, dropped) = recorder.withState { state in
             (state.history.base, state.history.entries(after: nil), state.history.dropped)
@@ -66,7 +76,9 @@ extension StoreInspector {
             heldRun = nil
         }
         var states = entries.map(\.state)
-        let withMiddleware = 0..<(heldRun ?? entries.count)
+        // A gap ends the middleware's part too: what the actions left out caused is not recorded.
+        let firstGap = entries.indices.first { $0 > 0 && entries[$0].stateBefore != nil }
+        let withMiddleware = 0..<Swift.min(heldRun ?? entries.count, firstGap ?? entries.count)
         if middleware != nil, let firstSkipped = withMiddleware.first(where: { entries[$0].isSkipped }) {
             if liveStore != nil {
                 let storeReducer = registration.reducer
@@ -98,12 +110,16 @@ extension StoreInspector {
             body.append("    )")
             return initialState
         }
-        var beforeText = declareStore(from: base, middleware: middleware)
-        var before = writer.properties(of: base)
+        // What the test shows is sanitized, once the states of the replays are known.
+        let sanitize = currentSanitizers
+        states = states.map { sanitize($0) }
+        var beforeText = declareStore(from: sanitize(base), middleware: middleware)
+        var before = writer.properties(of: sanitize(base))
+        var segment = 0
         var hasSentAnAction = false
         for (offset, entry) in entries.enumerated() {
             let id = entry.id
-            let action = entry.dispatched.action
+            let action = sanitize(entry.dispatched.action)
             if offset == heldRun {
                 // The actions held while the store showed the past were processed one after the other, before what
                 // any of them caused; a test store processes what an action causes before the next one.
@@ -114,7 +130,21 @@ extension StoreInspector {
                 body.append("    \(storeName).exhaustivity = .off")
                 storeName = "afterTravel"
                 middleware = nil
-                let state = offset == 0 ? base : entries[offset - 1].state
+                let state = sanitize(offset == 0 ? base : entry.stateBefore ?? entries[offset - 1].state)
+                beforeText = declareStore(from: state, middleware: nil)
+                before = writer.properties(of: state)
+            }
+            if offset > 0, offset != heldRun, let gapState = entry.stateBefore {
+                // Actions ran before this one that the history does not hold.
+                body += Self.comment(
+                    "Actions ran before #\(id) that the inspector did not record (recording was paused, or a filter "
+                        + "left them out): the reducer alone replays the rest, from the state the store had then.",
+                    indent: 4)
+                body.append("    \(storeName).exhaustivity = .off")
+                segment += 1
+                storeName = "afterGap" + (segment == 1 ? "" : "\(segment)")
+                middleware = nil
+                let state = sanitize(gapState)
                 beforeText = declareStore(from: state, middleware: nil)
                 before = writer.properties(of: state)
             }
@@ -147,7 +177,10 @@ extension StoreInspector {
             }
             let source = entry.dispatched.dispatcher
             body.append("    // #\(id), from \(source.file):\(source.line)")
-            let info = source.info.map { $0.split(separator: "\n").map(String.init) } ?? []
+            let info =
+                Self.sanitizedInfo(source.info, in: entries, sanitizedBy: sanitize).map {
+                    $0.split(separator: "\n").map(String.init)
+                } ?? []
             body += (info + comments).flatMap { Self.comment($0, indent: 4) }
             let call = "    await \(storeName).\(verb)("
             let actionText = writer.write(action, column: call.count, indent: 4, qualified: true)
@@ -188,6 +221,9 @@ extension StoreInspector {
         if writer.needsFoundation, !imports.contains("Foundation") { lines.append("import Foundation") }
         lines += ["import Testing", "import SwitchyardTesting"]
         lines += imports.map { "import \($0)" }
+        if importsAppModule {
+            for module in Self.appModules where !imports.contains(module) { lines.append("@testable import \(module)") }
+        }
         lines.append("")
         var summary = "Replays the \(entries.count) actions that the inspector recorded"
         if let first = entries.first, let last = entries.last { summary += ", #\(first.id) to #\(last.id)" }
@@ -202,6 +238,19 @@ extension StoreInspector {
         lines += body
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The modules that define the state and the action types, the standard library's left out: the first
+    /// component of each type's full name.
+    static var appModules: [String] {
+        var modules: [String] = []
+        for name in [String(reflecting: State.self), String(reflecting: Action.self)] {
+            guard let module = name.split(separator: ".").first.map(String.init), module != "Swift",
+                !module.contains("<"), !module.contains("("), !modules.contains(module)
+            else { continue }
+            modules.append(module)
+        }
+        return modules
     }
 
     /// Why a test with a middleware cannot replay the actions from `id` on.

@@ -22,6 +22,11 @@ import Switchyard
 /// order, and processed on ``returnToPresent()``. ``setSkipped(_:_:)`` runs the reducer again over the history
 /// without an action (middlewares and effects are not replayed).
 ///
+/// **Controls**, as in Redux DevTools: ``pauseRecording()``, ``lock()`` (new actions are held until ``unlock()``),
+/// ``commit()``, ``revert()``, ``sweep()``, ``setFilter(allow:deny:)``, and ``actionSanitizer`` and
+/// ``stateSanitizer`` for what leaves the inspector. A replay never shows a state the app could not reach: actions
+/// that ran unrecorded (paused or filtered) leave a gap that no replay crosses (see ``setSkipped(_:_:)``).
+///
 /// Recording costs the processing thread a copy of the action and of the state (a reference count for most
 /// states); the descriptions, trees and diffs that the page shows are made off it, when the page asks. Keep the
 /// inspector out of release builds.
@@ -39,6 +44,8 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     private let store: WeakReference<ReduxStoreBase<Action, State>>
     /// The inspector's probe on the store.
     let registration: StoreProbeRegistration<Action, State>
+    /// What the inspector applies to actions and states before they leave it.
+    let sanitizers = LockedValue(InspectorSanitizers<Action, State>())
     let stateTypeName = String(reflecting: State.self)
     let actionTypeName = String(reflecting: Action.self)
 
@@ -122,7 +129,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         self.registration = registration
         recorder.setHeldLimitReached { [weak self] in
             guard let self else { return }
-            Task(executorPreference: InspectorExecutor.shared) { await self.returnToPresent(reachedHeldLimit: true) }
+            Task(executorPreference: InspectorExecutor.shared) { await self.release(.heldLimit) }
         }
     }
 
@@ -132,7 +139,8 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         registration.detach()
         let held = recorder.withState { state in
             state.mode = .present
-            recorder.isTravelling.store(false, ordering: .releasing)
+            state.isLocked = false
+            recorder.updateHolding(state)
             state.isReturningForHeldLimit = false
             defer { state.held = [] }
             return state.held
@@ -151,18 +159,18 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// How many of the oldest actions the history let go because it was full.
     public var dropped: Int { recorder.withState { $0.history.dropped } }
 
-    /// The actions held while the store shows a recorded state, in the order they were dispatched.
+    /// The actions held while the store shows a recorded state or is locked, in the order they were dispatched.
     public var held: [DispatchedAction<Action>] { recorder.withState { $0.held.map(\.dispatched) } }
 
-    /// The most actions held while the store shows a recorded state. No action of the app is ever dropped: when
-    /// one more would pass the limit, the inspector returns to the present by itself, as ``returnToPresent()``
-    /// does, and processes the held actions in order; ``heldLimitReturns`` counts these returns and the page says so.
-    /// Travelling is a way to look at the past, and an app that keeps dispatching meanwhile would otherwise hold
-    /// memory without bound.
+    /// The most actions held while the store shows a recorded state or is locked. No action of the app is ever
+    /// dropped: when one more would pass the limit, the inspector returns to the present by itself, as
+    /// ``returnToPresent()`` does, unlocks the store, and processes the held actions in order;
+    /// ``heldLimitReturns`` counts these returns and the page says so. Travelling and locking are ways to look at the
+    /// app, and an app that keeps dispatching meanwhile would otherwise hold memory without bound.
     public var heldLimit: Int { recorder.withState { $0.heldLimit } }
 
-    /// How many times the inspector returned to the present by itself because the held actions reached
-    /// ``heldLimit``.
+    /// How many times the inspector returned to the present or unlocked the store by itself because the held actions
+    /// reached ``heldLimit``.
     public var heldLimitReturns: Int { recorder.withState { $0.heldLimitReturns } }
 
     /// The recorded actions, oldest first, as they were dispatched.
@@ -210,7 +218,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
             // Held actions not processed yet when the store travels again are held again, and counted again on the
             // next return.
             state.releasing = 0
-            recorder.isTravelling.store(true, ordering: .releasing)
+            recorder.updateHolding(state)
             return true
         }
         guard canJump else { return .notFound }
@@ -224,25 +232,60 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         return committed ? .travelled : .notFound
     }
 
-    /// Gives the store its present state back, then processes the actions held meanwhile, in order.
+    /// Gives the store its present state back, then processes the actions held meanwhile, in order; while the
+    /// store is locked (see ``lock()``), they stay held until ``unlock()``.
+    ///
+    /// The present is the state after the last action the store processed, recorded or not: with recording paused or
+    /// a filter set, it is not the state of the newest entry.
     public func returnToPresent() async {
-        await returnToPresent(reachedHeldLimit: false)
+        await release(.returnToPresent)
     }
 
-    func returnToPresent(reachedHeldLimit: Bool) async {
+    /// What gives held actions back.
+    enum Release {
+        /// Back to the present; held actions stay held while the store is locked.
+        case returnToPresent
+        /// The lock goes; held actions stay held while the store shows the past.
+        case unlock
+        /// The held actions reached their limit: back to the present, unlocked.
+        case heldLimit
+    }
+
+    func release(_ release: Release) async {
         guard let store = store.object else { return }
         let recorder = recorder
-        guard recorder.withState({ $0.mode != .present }) else { return }
+        let isNeeded = recorder.withState { state in
+            switch release {
+            case .returnToPresent: state.mode != .present
+            case .unlock: state.isLocked
+            case .heldLimit: state.mode != .present || state.isLocked
+            }
+        }
+        guard isNeeded else { return }
         // One commit gives the store its present state back and puts the held actions at the front of its queue:
-        // they are processed in order, before any action dispatched meanwhile.
+        // they are processed in order, before any action dispatched meanwhile. The mode and the lock change in the
+        // commit, between two actions: every action admitted before is held, every one after is processed after them.
         _ = await registration.commitOutOfBand { storeState, change in
             let held = recorder.withState { state -> [HeldAction<Action>] in
-                guard state.mode != .present else { return [] }
-                storeState = state.history.present
-                if reachedHeldLimit { state.heldLimitReturns += 1 }
-                state.mode = .present
+                let wasTravelling = state.mode != .present
+                switch release {
+                case .returnToPresent:
+                    guard wasTravelling else { return [] }
+                case .unlock:
+                    guard state.isLocked else { return [] }
+                    state.isLocked = false
+                case .heldLimit:
+                    guard wasTravelling || state.isLocked else { return [] }
+                    state.heldLimitReturns += 1
+                    state.isLocked = false
+                }
+                if release != .unlock, wasTravelling {
+                    storeState = state.present
+                    state.mode = .present
+                }
                 state.isReturningForHeldLimit = false
-                recorder.isTravelling.store(false, ordering: .releasing)
+                recorder.updateHolding(state)
+                guard state.mode == .present, !state.isLocked else { return [] }
                 // They are the next actions the store processes: their entries say they were held.
                 state.releasing = state.held.count
                 defer { state.held = [] }
@@ -260,14 +303,21 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// Skips the recorded action numbered `id`, or brings it back: the reducer, which is pure, runs again over the
     /// history without the skipped actions, and the store shows the state this gives (the present one, or the one
     /// travelled to). Middlewares and effects are not replayed. Returns `false` when the action is not in the
-    /// history, when the history is an imported session or when the store was freed.
+    /// history, when the history is an imported session, when the store was freed, or when actions ran after it that
+    /// the history does not hold (see ``refusalToSkip(_:)``).
+    ///
+    /// A replay never shows a state the app could not reach: it runs the reducer over every action the store
+    /// processed after the skipped one, so it needs them all. While recording is paused (``pauseRecording()``) or a
+    /// filter leaves actions out (``setFilter(allow:deny:)``), the history has a *gap* where they ran, and an action
+    /// recorded before a gap can no longer be skipped or brought back; one recorded after the newest gap can. A
+    /// replay starts again from the state recorded before each gap. ``commit()`` or ``revert()`` starts a history
+    /// without gaps.
     @discardableResult
     public func setSkipped(_ id: Int, _ isSkipped: Bool) async -> Bool {
         guard store.object != nil else { return false }
         let recorder = recorder
         let reducer = registration.reducer
-        let exists = recorder.withState { state in !state.isImported && state.history.entry(id) != nil }
-        guard exists else { return false }
+        guard recorder.withState({ Self.refusalToSkip(id, in: $0) }) == nil else { return false }
         let committed = await registration.commitOutOfBand { storeState, _ in
             // The store processes nothing meanwhile, so nothing is recorded: the history can change only by an
             // import, which the replay checks for before it writes back. The reducer runs with no lock held.
@@ -277,9 +327,11 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
             let states = replay.run(with: reducer)
             recorder.withState { state in
                 guard state.history.write(states, of: replay) else { return }
+                // No gap after the entry: the newest entry's state is the present.
+                state.present = state.history.present
                 switch state.mode {
-                case .present: storeState = state.history.present
-                case .travelling(let cursor): storeState = state.history.entry(cursor)?.state ?? state.history.present
+                case .present: storeState = state.present
+                case .travelling(let cursor): storeState = state.history.entry(cursor)?.state ?? state.present
                 }
             }
         }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the inspector's page in a real browser: starts the desktop inspector and two apps that connect to it (two
 # InspectorExample processes, named InspectorExample and SecondApp), then drives headless Chromium through WebDriver
-# (selenium) against the first app's store, checking that travelling in it leaves the other app's store alone.
+# (selenium) against the first app's store, checking that travelling in it leaves the other app's store alone, and
+# against the second's, with the DevTools controls.
 # Installs Chromium, its driver and selenium when they are missing.
 # Usage: Tests/Browser/run.sh [SCREENSHOT.png]
 set -euo pipefail
@@ -42,7 +43,7 @@ SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples I
     >"$first_log" 2>&1 &
 pids+=("$!")
 SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples InspectorExample --for 150 \
-    --app SecondApp >"$second_log" 2>&1 &
+    --app SecondApp --every 0.2 >"$second_log" 2>&1 &
 pids+=("$!")
 
 # The two stores' pages, once both apps are connected.
@@ -105,6 +106,9 @@ call("POST", "/api/present")
 print("skipped #%d, travelled to #%d and back" % (skipped["id"], entries[1]["id"]))
 PYTHON
 bash Tests/Browser/exported_test.sh "$url"
+# The DevTools controls (pause, lock, filter, skip and sweep, commit, revert), on the second app's store, whose
+# scripted user acts five times a second.
+python3 Tests/Browser/devtools_browser_test.py "$other" "$(dirname "$screenshot")/inspector-devtools.png"
 # Neither app ever listened on a port: every socket they have is a connection to the desktop inspector.
 for pid in "${pids[@]:1}"; do
     for child in $(pgrep -P "$pid" || true) "$pid"; do

@@ -254,6 +254,7 @@ func makePinnedStore() -> Store<AppAction, AppState> {
                 import Testing
                 import SwitchyardTesting
                 import App
+                @testable import SwitchyardInspectorTests
 
                 /// Replays the 3 actions that the inspector recorded, #1 to #3.
                 @Test func replaysInspectorSession() async {
@@ -287,6 +288,7 @@ func makePinnedStore() -> Store<AppAction, AppState> {
                 import Testing
                 import SwitchyardTesting
                 import App
+                @testable import SwitchyardInspectorTests
 
                 /// Replays the 3 actions that the inspector recorded, #1 to #3.
                 @Test func replaysInspectorSession() async {
@@ -375,6 +377,7 @@ func makePinnedStore() -> Store<AppAction, AppState> {
             inspector.exportTest() == """
                 import Testing
                 import SwitchyardTesting
+                @testable import SwitchyardInspectorTests
 
                 /// Replays the 5 actions that the inspector recorded, #1 to #5.
                 @Test func replaysInspectorSession() async {

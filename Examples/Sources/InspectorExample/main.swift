@@ -6,8 +6,8 @@ import SwitchyardInspector
 // Runs the search-and-favorites app with the inspector attached and connected to the desktop inspector, and a
 // scripted user who searches, selects and removes favorites until stopped. Start the desktop inspector first
 // (`swift run switchyard-inspector`) and pass the address it prints in `SWITCHYARD_INSPECTOR` (or `--desktop`).
-// `--for SECONDS` stops after that long; `--app NAME` names the app on the page; `--capacity N` keeps the last N
-// actions (500 by default).
+// `--for SECONDS` stops after that long; `--every SECONDS` sets the scripted user's pace; `--app NAME` names the app on
+// the page; `--capacity N` keeps the last N actions (500 by default).
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[$0 + 1] : nil }
@@ -15,8 +15,8 @@ func option(_ name: String) -> String? {
 let duration = option("--for").flatMap(Double.init)
 let appName = option("--app") ?? "InspectorExample"
 let capacity = option("--capacity").flatMap(Int.init).map { max(1, $0) } ?? 500
-/// The scripted user's pace: every 2 seconds, or faster for a short run.
-let interval = duration.map { min(2, $0 / 10) } ?? 2
+/// The scripted user's pace: every 2 seconds, or faster for a short run; `--every SECONDS` sets it.
+let interval = option("--every").flatMap(Double.init).map { max(0.01, $0) } ?? duration.map { min(2, $0 / 10) } ?? 2
 
 /// Prints a line at once, even when the output goes to a pipe, so that a script can read it.
 func say(_ line: String) {

@@ -21,7 +21,39 @@ func connectInspector(
     #endif
 }
 
+/// Shows no search query on the page or in exports, and leaves the search results out of the history.
+func configureInspector(_ inspector: StoreInspector<AppAction, AppState>) {
+    inspector.actionSanitizer = { action in
+        if case .search = action { return .search("•••") }
+        return action
+    }
+    inspector.stateSanitizer = { state in
+        var state = state
+        state.query = state.query.isEmpty ? "" : "•••"
+        return state
+    }
+    inspector.setFilter(allow: nil, deny: ["results"])
+}
+
 @Suite struct InspectingAStoreSnippets {
+    @Test func theArticlesSanitizersHideTheQueryAndItsFilterLeavesTheResultsOut() async throws {
+        let store = makeStore()
+        let inspector = StoreInspector(inspecting: store)
+        configureInspector(inspector)
+        store.dispatch(.search("swift"))
+        store.dispatch(.favorite("Swift"))
+        #expect(inspector.actions.map(\.action) == [.search("swift"), .favorite("Swift")])
+        #expect(store.state.results == ["swift 1", "swift 2"])
+        let session = String(decoding: try inspector.exportSession(), as: UTF8.self)
+        #expect(!session.contains("\"swift\""))
+        #expect(session.contains("•••"))
+        // The favorite after the results left out may be skipped; the search before them may not.
+        #expect(inspector.refusalToSkip(1) == InspectorRefusal(.gapAfter(1)))
+        #expect(await inspector.setSkipped(2, true))
+        #expect(store.state.favorites.isEmpty)
+        #expect(store.state.query == "swift")
+    }
+
     @Test func theArticlesSetUpShowsTheStoreOnTheDesktop() async throws {
         let desktop = try await DesktopInspector.start(port: 0)
         print("Page: \(desktop.pageURL)")
