@@ -72,6 +72,7 @@ let package = Package(
                 "InspectorExampleApp",
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "SwitchyardInspector", package: "Switchyard"),
+                .product(name: "SwitchyardPersistence", package: "Switchyard"),
             ]
         ),
         // Tests of the app with TestStore. Tests/Browser/exported_test.sh writes the test that the inspector exports

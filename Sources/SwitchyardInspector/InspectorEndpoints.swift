@@ -114,6 +114,29 @@ struct InspectorEndpoints<Action: Sendable, State: Sendable>: Sendable {
             return InspectorReply(
                 status: 200, contentType: "text/plain; charset=utf-8", body: Data(source.utf8),
                 attachmentName: "InspectorSessionTests.swift")
+        case ("POST", "/api/journal/test"):
+            let query = request.query
+            let imports = (query["imports"] ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            let inspector = inspector
+            let body = request.body
+            let result = await Self.onAThreadOfItsOwn {
+                inspector.exportJournalTest(
+                    body,
+                    named: query["name"].flatMap { $0.isEmpty ? nil : $0 } ?? "replaysJournal",
+                    reducer: query["reducer"].flatMap { $0.isEmpty ? nil : $0 } ?? "appReducer",
+                    imports: imports.filter { !$0.isEmpty }
+                )
+            }
+            switch result {
+            case .success(let source):
+                return InspectorReply(
+                    status: 200, contentType: "text/plain; charset=utf-8", body: Data(source.utf8),
+                    attachmentName: "JournalTests.swift")
+            case .failure(let error):
+                return failure(inspector.journalReader.withLock { $0 } == nil ? 501 : 400, error.description)
+            }
         default:
             if request.path.hasPrefix("/api/entries/"), request.method == "GET" {
                 let text = request.path.dropFirst("/api/entries/".count)

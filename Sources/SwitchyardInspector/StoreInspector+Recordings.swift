@@ -1,3 +1,4 @@
+import Foundation
 import Switchyard
 
 /// An action recorded outside the inspector, such as one a persisted store journaled, to show with
@@ -28,6 +29,12 @@ extension StoreInspector {
         guard liveStore != nil else {
             throw InspectorSessionError(description: "The store was freed: its reducer replays a recording.")
         }
+        let entries = replayed(base: base, actions: actions)
+        showImported(base: base, entries: entries, dropped: 0)
+    }
+
+    /// `actions` replayed through the store's reducer from `base`, as entries of a history.
+    func replayed(base: State, actions: [RecordedAction<Action>]) -> [InspectorEntry<Action, State>] {
         let reducer = registration.reducer
         // The reducer is the app's code: it runs here, with no lock held.
         var state = base
@@ -51,6 +58,55 @@ extension StoreInspector {
                 )
             )
         }
-        showImported(base: base, entries: entries, dropped: 0)
+        return entries
+    }
+}
+
+extension StoreInspector {
+    /// Reads a persistence journal file: the state it starts from and its actions, in order.
+    public typealias JournalReader =
+        @Sendable (_ path: String) throws -> (base: State, actions: [RecordedAction<Action>])
+
+    /// Lets the desktop inspector turn a persisted store's journal into a test, with this app's types and reducer:
+    /// on the page, and with `switchyard-inspector export-test JOURNAL --store-page URL`, a journal copied from a
+    /// tester's device becomes a `TestStore` test (see ``exportTest(recordingFrom:actions:named:reducer:imports:importsAppModule:)``).
+    /// In a file that imports SwitchyardPersistence:
+    ///
+    /// ```swift
+    /// inspector.readsJournals { path in
+    ///     let recording = try JournalRecording<AppAction, AppState>(path: path, initialState: AppState())
+    ///     return (recording.base, recording.actions.map { RecordedAction($0.dispatched, time: $0.time) })
+    /// }
+    /// ```
+    public func readsJournals(with reader: @escaping JournalReader) {
+        journalReader.withLock { $0 = reader }
+    }
+
+    /// The test of the journal in `data` (the bytes of a journal file), or why there is none.
+    func exportJournalTest(
+        _ data: Data, named testName: String, reducer: String, imports: [String]
+    ) -> Result<String, InspectorSessionError> {
+        guard let reader = journalReader.withLock({ $0 }) else {
+            return .failure(
+                InspectorSessionError(
+                    description: "This app does not read journals: call readsJournals(with:) on its inspector, with "
+                        + "a JournalRecording of its types."))
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "switchyard-journal-\(UUID().uuidString)")
+        let file = folder.appendingPathComponent("journal.sqlite")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: file)
+            let (base, actions) = try reader(file.path)
+            return .success(
+                try exportTest(
+                    recordingFrom: base, actions: actions, named: testName, reducer: reducer, imports: imports))
+        } catch let error as InspectorSessionError {
+            return .failure(error)
+        } catch {
+            return .failure(InspectorSessionError(description: "The journal cannot be read: \(error)"))
+        }
     }
 }

@@ -66,6 +66,52 @@ extension StoreInspector {
         let (base, entries, dropped) = recorder.withState { state in
             (state.history.base, state.history.entries(after: nil), state.history.dropped)
         }
+        return exportTest(
+            base: base, entries: entries, dropped: dropped, named: testName, reducer: reducer, middleware: middleware,
+            imports: imports, importsAppModule: importsAppModule)
+    }
+
+    /// A Swift Testing test that replays actions recorded elsewhere, such as the journal of a persisted store
+    /// (SwitchyardPersistence's `JournalRecording`), through the reducer alone, from `base`: each action is sent,
+    /// with the properties of the state that it changed, as the store's reducer gives them now. The live history is
+    /// not touched. A journal holds every action the store processed, those its middlewares dispatched among them,
+    /// so the test sends them all and runs no middleware.
+    /// - Parameters:
+    ///   - base: the state before the first action.
+    ///   - actions: the actions, in the order the store processed them.
+    ///   - testName: the test function's name.
+    ///   - reducer: the expression that gives the app's reducer in the test.
+    ///   - imports: the modules the test imports besides Testing and SwitchyardTesting.
+    ///   - importsAppModule: whether the test also imports, with `@testable`, the modules that define the state and
+    ///     the action types.
+    /// - Throws: when the store was freed: its reducer gives the states the test asserts.
+    public func exportTest(
+        recordingFrom base: State,
+        actions: [RecordedAction<Action>],
+        named testName: String = "replaysJournal",
+        reducer: String = "appReducer",
+        imports: [String] = [],
+        importsAppModule: Bool = true
+    ) throws -> String {
+        guard liveStore != nil else {
+            throw InspectorSessionError(description: "The store was freed: its reducer replays a recording.")
+        }
+        let entries = replayed(base: base, actions: actions)
+        return exportTest(
+            base: base, entries: entries, dropped: 0, named: testName, reducer: reducer, middleware: nil,
+            imports: imports, importsAppModule: importsAppModule)
+    }
+
+    func exportTest(
+        base: State,
+        entries: [InspectorEntry<Action, State>],
+        dropped: Int,
+        named testName: String,
+        reducer: String,
+        middleware: String?,
+        imports: [String],
+        importsAppModule: Bool
+    ) -> String {
         var middleware = middleware
         var notes: [String] = []
         // Two held actions or more given back together: the middleware's part of the test ends before them.

@@ -41,6 +41,8 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
 
     let recorder: Recorder<Action, State>
     let codec: InspectorCodec<Action, State>
+    /// How this app reads a persistence journal, once it said so with ``readsJournals(with:)``.
+    let journalReader = LockedValue<JournalReader?>(nil)
     private let store: WeakReference<ReduxStoreBase<Action, State>>
     /// The inspector's probe on the store.
     let registration: StoreProbeRegistration<Action, State>

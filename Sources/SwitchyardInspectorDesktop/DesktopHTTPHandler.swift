@@ -120,7 +120,8 @@ final class DesktopHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let isAuthorized = server.isAuthorized(head.headers, query: target.query)
         if isAuthorized { server.gate.trust(context.channel) }
         bodyLimit =
-            isAuthorized && head.method == .POST && target.path.hasSuffix("/api/import")
+            isAuthorized && head.method == .POST
+            && (target.path.hasSuffix("/api/import") || target.path.hasSuffix("/api/journal/test"))
             ? max(limits.maxBodyBytes, limits.maxSessionBytes) : limits.maxBodyBytes
         if let length = head.headers["content-length"].first.flatMap(Int.init), length > bodyLimit {
             return failure(413, "The body is larger than \(bodyLimit) bytes.")

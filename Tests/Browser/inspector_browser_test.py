@@ -99,6 +99,7 @@ def main():
     ap.add_argument("--url", required=True, help="the page of the store to drive: http://HOST:PORT/stores/ID/#token=T")
     ap.add_argument("--other-store-url", help="another connected store's page: travelling in the first leaves it alone")
     ap.add_argument("--root-url", help="the desktop inspector's root page, which lists every store")
+    ap.add_argument("--journal", help="a persistence journal of the store's app, to export as a test from the page")
     ap.add_argument("--expect-file", required=True, help="suffix of the provenance file, e.g. SearchView.swift")
     ap.add_argument("--expect-line", required=True, type=int)
     ap.add_argument("--expect-action", required=True, help="substring of the action row to click")
@@ -288,6 +289,15 @@ def main():
         if status.get("mode") != "present":
             raise Failure("/api/status after #present: mode=%r" % status.get("mode"))
         log("back to the present  OK")
+
+        if a.journal:
+            # A journal file chosen on the page becomes a test, written by the app with its reducer.
+            driver.find_element(By.ID, "journal-file").send_keys(os.path.abspath(a.journal))
+            wait(lambda: "JournalTests.swift" in (text_of("session-result") or "")
+                 or "failed" in (text_of("session-result") or ""), "the journal's export")
+            if "failed" in text_of("session-result"):
+                raise Failure("the journal's export failed: %s" % text_of("session-result"))
+            log("journal exported as a test from the page: %s  OK" % text_of("session-result"))
 
         # 4. an imported session, and the way back to the live history
         session = api.get("api/export", raw=True)

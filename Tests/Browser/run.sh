@@ -24,7 +24,8 @@ second_log="$(mktemp)"
 "$(swift build --show-bin-path)/switchyard-inspector" --port 0 >"$desktop_log" 2>&1 &
 desktop=$!
 pids=("$desktop")
-trap 'kill "${pids[@]}" 2>/dev/null || true; rm -f "$desktop_log" "$first_log" "$second_log"' EXIT
+journal_folder=""
+trap 'kill "${pids[@]}" 2>/dev/null || true; rm -rf "$desktop_log" "$first_log" "$second_log" "$journal_folder"' EXIT
 
 address=""
 page=""
@@ -67,8 +68,9 @@ PYTHON
 )"
 url="${urls%% *}"
 other="${urls##* }"
-# Wait until the scripted user's first action is recorded.
-sleep 3
+# A tester's journal, for the page's and the command line's journal export.
+journal_folder="$(mktemp -d)"
+bash Tests/Browser/make_journal.sh "$address" "$journal_folder/app.sqlite"
 
 # The provenance the page must show for the first search: the line of the scripted user's search.
 line="$(grep -n 'user: search' Examples/Sources/InspectorExample/main.swift | cut -d: -f1)"
@@ -79,6 +81,7 @@ python3 Tests/Browser/inspector_browser_test.py \
     --expect-file InspectorExample/main.swift \
     --expect-line "$line" \
     --expect-action 'queryChanged("swift")' \
+    --journal "$journal_folder/app.sqlite" \
     --screenshot "$screenshot"
 
 # The test the inspector exports, compiled and run unedited against the example's app code. The browser test ended
@@ -106,6 +109,8 @@ call("POST", "/api/present")
 print("skipped #%d, travelled to #%d and back" % (skipped["id"], entries[1]["id"]))
 PYTHON
 bash Tests/Browser/exported_test.sh "$url"
+# A journal of the example's persisted store, from the command line to a passing test.
+bash Tests/Browser/journal_test.sh "$address" "$url" "$journal_folder/app.sqlite"
 # The DevTools controls (pause, lock, filter, skip and sweep, commit, revert), on the second app's store, whose
 # scripted user acts five times a second.
 python3 Tests/Browser/devtools_browser_test.py "$other" "$(dirname "$screenshot")/inspector-devtools.png"

@@ -2,12 +2,14 @@ import Foundation
 import InspectorExampleApp
 import Switchyard
 import SwitchyardInspector
+import SwitchyardPersistence
 
 // Runs the search-and-favorites app with the inspector attached and connected to the desktop inspector, and a
 // scripted user who searches, selects and removes favorites until stopped. Start the desktop inspector first
 // (`swift run switchyard-inspector`) and pass the address it prints in `SWITCHYARD_INSPECTOR` (or `--desktop`).
 // `--for SECONDS` stops after that long; `--every SECONDS` sets the scripted user's pace; `--app NAME` names the app on
-// the page; `--capacity N` keeps the last N actions (500 by default).
+// the page; `--capacity N` keeps the last N actions (500 by default); `--persist FILE` keeps the state and a journal of
+// the actions in FILE (SwitchyardPersistence), which `switchyard-inspector export-test` turns into a test.
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[$0 + 1] : nil }
@@ -29,8 +31,16 @@ guard let desktop = address.flatMap(InspectorDesktop.init(address:)) else {
     exit(2)
 }
 
-let store = makeStore()
+let persistence = try option("--persist").map {
+    try StatePersistence(path: $0, initialState: AppState(), reducer: appReducer)
+}
+let store = persistence.map { Store(restoring: $0, middleware: appMiddleware) } ?? makeStore()
 let inspector = StoreInspector(inspecting: store, capacity: capacity)
+// A journal of this app's store, sent from the desktop inspector, becomes a test of this app's reducer.
+inspector.readsJournals { path in
+    let recording = try JournalRecording<AppAction, AppState>(path: path, initialState: AppState())
+    return (recording.base, recording.actions.map { RecordedAction($0.dispatched, time: $0.time) })
+}
 // The app connects out to the desktop inspector; it listens on no port.
 let connection = inspector.connect(to: desktop, app: appName, store: "main")
 if await connection.waitUntilConnected(timeout: .seconds(10)) {
@@ -57,4 +67,5 @@ while duration.map({ Date().timeIntervalSince(start) < $0 }) ?? true {
     try await Task.sleep(for: .seconds(interval))
 }
 await connection.close()
+persistence?.close()
 say("Stopped after \(step) scripted actions; the store holds \(store.state.favorites.count) favorites.")
