@@ -121,7 +121,7 @@ final class DesktopHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         if isAuthorized { server.gate.trust(context.channel) }
         bodyLimit =
             isAuthorized && head.method == .POST
-            && (target.path.hasSuffix("/api/import") || target.path.hasSuffix("/api/journal/test"))
+                && (target.path.hasSuffix("/api/import") || target.path.hasSuffix("/api/journal/test"))
             ? max(limits.maxBodyBytes, limits.maxSessionBytes) : limits.maxBodyBytes
         if let length = head.headers["content-length"].first.flatMap(Int.init), length > bodyLimit {
             return failure(413, "The body is larger than \(bodyLimit) bytes.")
