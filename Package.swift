@@ -135,6 +135,9 @@ let package = Package(
             dependencies: [
                 "SwitchyardInspector", "SwitchyardInspectorDesktop", "Switchyard",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -1,8 +1,9 @@
 import Foundation
 import Switchyard
-import SwitchyardInspector
 import SwitchyardPersistence
 import Testing
+
+@testable import SwitchyardInspector
 
 @Suite struct JournalRecordingTests {
     let folder = TemporaryFolder()
@@ -124,5 +125,80 @@ private struct FollowUpMiddleware: MiddlewareProtocol, Sendable {
     func handle(action: TodoAction, from _: ActionSource, state _: @escaping GetState<TodoState>) -> IO<TodoAction> {
         guard action == .add("milk") else { return .pure() }
         return IO { output in output.dispatch(.add("follow-up"), info: "from the IO") }
+    }
+}
+
+/// A journal file, sent as the desktop inspector sends it, becomes a test written by an app of the journal's types.
+@Suite struct JournalTestExportTests {
+    let folder = TemporaryFolder()
+
+    func journalFile(snapshotEvery: Int? = nil) throws -> Data {
+        let options = snapshotEvery.map { PersistenceOptions(snapshotEveryActions: $0) } ?? PersistenceOptions()
+        let persistence = try StatePersistence(
+            path: folder.path(), initialState: TodoState(), reducer: todoReducer, options: options)
+        let store = Store(restoring: persistence)
+        for action in [TodoAction.add("milk"), .add("eggs"), .toggle(0)] { store.dispatch(action) }
+        persistence.close()
+        return try Data(contentsOf: URL(fileURLWithPath: folder.path()))
+    }
+
+    func inspectorThatReadsJournals() -> (Store<TodoAction, TodoState>, StoreInspector<TodoAction, TodoState>) {
+        let store = Store(initialState: TodoState(), reducer: todoReducer)
+        let inspector = StoreInspector(inspecting: store)
+        inspector.readsJournals { path in
+            let recording = try JournalRecording<TodoAction, TodoState>(path: path, initialState: TodoState())
+            return (recording.base, recording.actions.map { RecordedAction($0.dispatched, time: $0.time) })
+        }
+        return (store, inspector)
+    }
+
+    @Test func aJournalBecomesATestThatSendsEachActionWithTheStateItChanged() async throws {
+        let data = try journalFile()
+        let (store, inspector) = inspectorThatReadsJournals()
+        let reply = await InspectorEndpoints(inspector: inspector).handle(
+            InspectorRequest(
+                method: "POST", path: "/api/journal/test",
+                query: ["name": "replaysTesterJournal", "reducer": "todoReducer"],
+                body: data))
+        #expect(reply.status == 200)
+        #expect(reply.attachmentName == "JournalTests.swift")
+        let source = String(decoding: reply.body, as: UTF8.self)
+        #expect(source.contains("func replaysTesterJournal()"))
+        #expect(source.contains("reducer: todoReducer"))
+        #expect(!source.contains("middleware:"))
+        #expect(source.components(separatedBy: "await store.send(").count - 1 == 3)
+        #expect(source.contains(#"await store.send(TodoAction.add("milk"))"#))
+        #expect(source.contains("await store.send(TodoAction.toggle(0))"))
+        // The live history and the store are untouched.
+        #expect(inspector.count == 0)
+        #expect(!inspector.isShowingImportedSession)
+        #expect(store.state == TodoState())
+    }
+
+    @Test func aJournalAfterASnapshotStartsTheTestFromIt() async throws {
+        let data = try journalFile(snapshotEvery: 2)
+        let (store, inspector) = inspectorThatReadsJournals()
+        let reply = await InspectorEndpoints(inspector: inspector).handle(
+            InspectorRequest(method: "POST", path: "/api/journal/test", body: data))
+        withExtendedLifetime(store) {}
+        let source = String(decoding: reply.body, as: UTF8.self)
+        #expect(reply.status == 200)
+        #expect(source.components(separatedBy: "await store.send(").count - 1 == 1)
+        #expect(source.contains(#""eggs""#))
+    }
+
+    @Test func anAppThatReadsNoJournalsOrABadFileIsAnsweredWithTheReason() async throws {
+        let store = Store(initialState: TodoState(), reducer: todoReducer)
+        let plain = StoreInspector(inspecting: store)
+        let refused = await InspectorEndpoints(inspector: plain).handle(
+            InspectorRequest(method: "POST", path: "/api/journal/test", body: Data("x".utf8)))
+        #expect(refused.status == 501)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("readsJournals"))
+        let (other, inspector) = inspectorThatReadsJournals()
+        defer { withExtendedLifetime(other) {} }
+        let bad = await InspectorEndpoints(inspector: inspector).handle(
+            InspectorRequest(method: "POST", path: "/api/journal/test", body: Data("not a database".utf8)))
+        #expect(bad.status == 400)
+        #expect(String(decoding: bad.body, as: UTF8.self).contains("cannot be read"))
     }
 }

@@ -1,0 +1,171 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+import Switchyard
+import SwitchyardInspectorDesktop
+import Testing
+
+@testable import SwitchyardInspector
+
+/// The app's side of the connection: it relaunches into the same view, and a desktop that stops reading never slows
+/// the store.
+@Suite(.serialized) struct InspectorConnectionTests {
+    @Test func aRelaunchedAppGoesOnInTheSameViewAndItsPagesAreTold() async throws {
+        let desktop = try await DesktopInspector.start()
+        defer { Task { await desktop.stop() } }
+        let first = makeStore()
+        let firstInspector = StoreInspector(inspecting: first)
+        let firstConnection = firstInspector.connect(to: desktop.appAddress, app: "Relaunching", store: "main")
+        #expect(await firstConnection.waitUntilConnected(timeout: .seconds(20)))
+        let view = try await eventually { desktop.stores.first { $0.app == "Relaunching" && $0.isConnected } }
+        let client = LoopbackClient(port: UInt16(desktop.port))
+        let opened = try await client.webSocket(
+            "/stores/\(view.id)/ws", origin: nil, protocols: ["token.\(desktop.token)"])
+        let page = try #require(opened.connection)
+        #expect(try await page.nextText().contains(#""connected":true"#))
+        first.dispatch(.favorite("before"))
+        #expect(try await page.waitForText { $0.contains("before") }.contains(#""type":"entries""#))
+        // The app quits: the page is told, and the view stays.
+        await firstConnection.close()
+        _ = try await page.waitForText { $0.contains(#""connected":false"#) }
+        #expect(try await eventually { desktop.stores.first { $0.id == view.id && !$0.isConnected } }.launches == 1)
+        // The app's next launch, with the same app and store names, takes the same view.
+        let second = makeStore()
+        let secondInspector = StoreInspector(inspecting: second)
+        let secondConnection = secondInspector.connect(to: desktop.appAddress, app: "Relaunching", store: "main")
+        defer { Task { await secondConnection.close() } }
+        #expect(await secondConnection.waitUntilConnected(timeout: .seconds(20)))
+        let relaunched = try await eventually { desktop.stores.first { $0.id == view.id && $0.isConnected } }
+        #expect(relaunched.launches == 2)
+        #expect(desktop.stores.count == 1)
+        // The page watching the view reloads for the new launch, and receives its actions.
+        _ = try await page.waitForText { $0.contains(#""type":"reset""#) }
+        second.dispatch(.favorite("after"))
+        #expect(try await page.waitForText { $0.contains("after") }.contains(#""type":"entries""#))
+        let entries = try await client.request(
+            "GET", "/stores/\(view.id)/api/entries?token=\(desktop.token)")
+        #expect(entries.text.contains("after"))
+        #expect(!entries.text.contains("before"))
+    }
+
+    @Test func aDesktopThatStopsReadingNeverSlowsTheStoreAndGetsOneShortMessageWhenItReadsAgain() async throws {
+        let stalled = try await StalledDesktop.start()
+        defer { Task { await stalled.stop() } }
+        let store = Store<AppAction, AppState>(initialState: AppState(), reducer: appReducer)
+        let inspector = StoreInspector(inspecting: store, capacity: 100_000)
+        let connection = inspector.connect(
+            to: InspectorDesktop(host: "127.0.0.1", port: stalled.port, pairingCode: "any"), store: "stalled")
+        defer { Task { await connection.close() } }
+        #expect(await connection.waitUntilConnected(timeout: .seconds(20)))
+        _ = try await eventually { stalled.received > 0 ? true : nil }
+        stalled.setReading(false)
+        // The desktop reads nothing; the store processes every action all the same, and the app holds at most one
+        // update for it.
+        let count = 20_000
+        try await offThePool {
+            for index in 0..<count { store.dispatch(.favorite("\(index)")) }
+        }
+        #expect(store.state.favorites.count == count)
+        #expect(inspector.count == count)
+        // Once the desktop reads again, it catches up with the store: the entries it missed are replaced by short
+        // messages that make the page reload, so it receives far fewer entries than the store processed.
+        stalled.setReading(true)
+        let updates = try await eventually { () -> [InspectorWire.Message]? in
+            let updates = stalled.texts.compactMap { text -> InspectorWire.Message? in
+                guard let message = try? JSONDecoder().decode(InspectorLink.Message.self, from: Data(text.utf8)),
+                    let update = message.update
+                else { return nil }
+                return try? JSONDecoder().decode(InspectorWire.Message.self, from: Data(update.utf8))
+            }
+            return updates.last?.status.lastID == count ? updates : nil
+        }
+        #expect(connection.coalescedUpdates >= 1)
+        #expect(updates.contains { $0.type == "reset" && $0.note?.contains("coalesced") == true })
+        let sent = updates.reduce(0) { $0 + ($1.entries?.count ?? 0) }
+        #expect(sent < count)
+        #expect(connection.status == .connected)
+    }
+}
+
+/// A desktop that accepts an app's WebSocket, keeps the text messages it reads, and can stop reading.
+final class StalledDesktop: Sendable {
+    let port: Int
+    private let channel: Channel
+    private let children = LockedValue<[Channel]>([])
+    private let messages = LockedValue<[String]>([])
+
+    var received: Int { messages.withLock { $0.count } }
+    var texts: [String] { messages.withLock { $0 } }
+
+    private init(channel: Channel) {
+        self.channel = channel
+        port = channel.localAddress?.port ?? 0
+    }
+
+    static func start() async throws -> StalledDesktop {
+        let box = LockedValue<StalledDesktop?>(nil)
+        let channel = try await ServerBootstrap(group: NIOSingletons.posixEventLoopGroup)
+            .childChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let upgrader = NIOWebSocketServerUpgrader(
+                        maxFrameSize: 1 << 24,
+                        shouldUpgrade: { channel, _ in
+                            var headers = HTTPHeaders()
+                            headers.add(name: "Sec-WebSocket-Protocol", value: InspectorLink.subprotocol)
+                            return channel.eventLoop.makeSucceededFuture(headers)
+                        },
+                        upgradePipelineHandler: { channel, _ in
+                            box.withLock { $0 }?.children.withLock { $0.append(channel) }
+                            return channel.eventLoop.makeCompletedFuture {
+                                try channel.pipeline.syncOperations.addHandlers(
+                                    NIOWebSocketFrameAggregator(
+                                        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
+                                        maxAccumulatedFrameSize: 1 << 28),
+                                    Collector { text in box.withLock { $0 }?.messages.withLock { $0.append(text) } })
+                            }
+                        })
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                        withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0)
+            .get()
+        let desktop = StalledDesktop(channel: channel)
+        box.withLock { $0 = desktop }
+        return desktop
+    }
+
+    /// Stops or resumes reading from the apps' connections: stopped, their bytes wait in the sockets' buffers.
+    func setReading(_ reading: Bool) {
+        for child in children.withLock({ $0 }) {
+            child.setOption(ChannelOptions.autoRead, value: reading).whenSuccess {
+                if reading { child.read() }
+            }
+        }
+    }
+
+    func stop() async {
+        for child in children.withLock({ $0 }) { try? await child.close() }
+        try? await channel.close()
+    }
+
+    /// Keeps the text of each message.
+    final class Collector: ChannelInboundHandler {
+        typealias InboundIn = WebSocketFrame
+        let onText: @Sendable (String) -> Void
+
+        init(onText: @escaping @Sendable (String) -> Void) {
+            self.onText = onText
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            let frame = unwrapInboundIn(data)
+            guard frame.opcode == .text else { return }
+            var payload = frame.unmaskedData
+            onText(payload.readString(length: payload.readableBytes) ?? "")
+        }
+    }
+}
