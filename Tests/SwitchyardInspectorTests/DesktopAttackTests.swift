@@ -265,9 +265,9 @@ import Testing
         let page = try await page(running, receiveBuffer: 4096)
         let payload = [UInt8](repeating: 0x61, count: 125)
         var sent = 0
-        while sent < 100_000, running.desktop.statistics.droppedPages == 0 {
-            guard await page.send(opcode: 0x9, payload: payload) else { break }
-            sent += 1
+        while sent < 200_000, running.desktop.statistics.droppedPages == 0 {
+            guard await page.send(opcode: 0x9, payload: payload, times: 500) else { break }
+            sent += 500
         }
         _ = try await eventually { running.desktop.statistics.droppedPages == 1 ? true : nil }
         // At most the backlog, not one pong per ping, was held for the page.

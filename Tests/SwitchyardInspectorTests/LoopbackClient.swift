@@ -193,11 +193,10 @@ final class WebSocketConnection: @unchecked Sendable {
     }
 
     /// Sends one frame as a client does, masked unless `masked` is false, with the FIN bit as given and any opcode.
+    /// `times` sends the frame that many times in one write.
     func send(
-        opcode: UInt8, payload: [UInt8], fin: Bool = true, masked: Bool = true, reserved: UInt8 = 0
-    ) async
-        -> Bool
-    {
+        opcode: UInt8, payload: [UInt8], fin: Bool = true, masked: Bool = true, reserved: UInt8 = 0, times: Int = 1
+    ) async -> Bool {
         var frame: [UInt8] = [(fin ? 0x80 : 0) | reserved << 4 | opcode]
         let maskBit: UInt8 = masked ? 0x80 : 0
         if payload.count < 126 {
@@ -215,7 +214,7 @@ final class WebSocketConnection: @unchecked Sendable {
         } else {
             frame += payload
         }
-        let bytes = Data(frame)
+        let bytes = Data(Array([[UInt8]](repeating: frame, count: times).joined()))
         return (try? await offThePool { try sendBytes(self.socket, bytes) }) != nil
     }
 

@@ -105,6 +105,7 @@ enum Documentation {
             "Examples/Sources/BridgeExample/BridgeLifecycleToReachability.swift",
             "Examples/Sources/BridgeExample/main.swift",
         ],
+        "InspectingAStore": ["Examples/Sources/InspectorExample/main.swift"],
         "RuntimeMiddlewares": [
             "Examples/Sources/CounterState/CounterState.swift",
             "Examples/Sources/InjectionExample/main.swift",
