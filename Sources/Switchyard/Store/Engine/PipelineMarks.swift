@@ -27,8 +27,13 @@ protocol PipelineMarks {
     associatedtype MarkedState
     /// The middlewares' `handle` returned.
     mutating func handled()
-    /// The reducer returned for `dispatched` and left `state`.
-    mutating func reduced(_ dispatched: DispatchedAction<MarkedAction>, _ state: @autoclosure () -> MarkedState)
+    /// The reducer returned for `dispatched` and left `state`; `followedByEffects` says whether observers or IOs run
+    /// after it.
+    mutating func reduced(
+        _ dispatched: DispatchedAction<MarkedAction>,
+        _ state: @autoclosure () -> MarkedState,
+        followedByEffects: Bool
+    )
     /// Whether the commit may also decide what comes next: `false` when something waits right after it.
     var mayDecideInCommit: Bool { get }
 }
@@ -45,7 +50,8 @@ struct UntimedPipeline<MarkedAction, MarkedState>: PipelineMarks {
     @inlinable @inline(__always) mutating func handled() {}
     @inlinable @inline(__always) mutating func reduced(
         _ dispatched: DispatchedAction<MarkedAction>,
-        _ state: @autoclosure () -> MarkedState
+        _ state: @autoclosure () -> MarkedState,
+        followedByEffects: Bool
     ) {}
     /// A constant, so that the commit's test of it compiles to nothing.
     @inlinable var mayDecideInCommit: Bool { true }
@@ -62,7 +68,8 @@ struct KeptPipeline<MarkedAction, MarkedState>: PipelineMarks {
     @inlinable @inline(__always) mutating func handled() {}
     @inlinable @inline(__always) mutating func reduced(
         _ dispatched: DispatchedAction<MarkedAction>,
-        _ state: @autoclosure () -> MarkedState
+        _ state: @autoclosure () -> MarkedState,
+        followedByEffects: Bool
     ) {}
     @inlinable var mayDecideInCommit: Bool { false }
 }
@@ -95,7 +102,11 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
     }
 
     @inlinable
-    mutating func reduced(_ dispatched: DispatchedAction<Action>, _ state: @autoclosure () -> State) {
+    mutating func reduced(
+        _ dispatched: DispatchedAction<Action>,
+        _ state: @autoclosure () -> State,
+        followedByEffects: Bool
+    ) {
         reducedAt = monotonicNanoseconds()
         registrations._withUnsafeGuaranteedRef { registrations in
             // Borrowed from the snapshot, which never changes: no hook is copied, and the action is made once.
@@ -107,6 +118,7 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
                     startedAt: startedAt,
                     handleNanoseconds: handledAt - startedAt,
                     reduceNanoseconds: reducedAt - handledAt,
+                    isFollowedByEffects: followedByEffects,
                     state: state()
                 )
                 for index in hooks.indices { hooks[index](reduced) }

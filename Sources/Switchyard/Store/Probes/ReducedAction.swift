@@ -11,6 +11,9 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
     public let handleNanoseconds: UInt64
     /// The time spent in the reducer, in nanoseconds.
     public let reduceNanoseconds: UInt64
+    /// Whether observers or IOs run after the reducer: ``StoreProbe/didRunEffects`` then follows this action's
+    /// ``StoreProbe/didReduce``; when `false`, nothing of this action runs on the processing thread afterwards.
+    public let isFollowedByEffects: Bool
     /// The state the reducer left.
     public let state: State
 
@@ -26,8 +29,10 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
         startedAt: UInt64,
         handleNanoseconds: UInt64,
         reduceNanoseconds: UInt64,
+        isFollowedByEffects: Bool,
         state: State
     ) {
+        self.isFollowedByEffects = isFollowedByEffects
         self.dispatched = dispatched
         self.origin = origin
         self.startedAt = startedAt
