@@ -70,7 +70,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         _ dispatched: DispatchedAction<Action>,
         thread: UInt,
         isFollowUp: Bool,
-        cause: UInt64,
+        cause: UInt64 = 0,
         canProcessHere: Bool,
         context: inout ProcessorContext<Action, State>,
         released: inout Released

@@ -132,7 +132,9 @@ extension StoreCore {
         if probe.didProcess != nil || probe.feed != nil { keepsActions.store(true, ordering: .relaxed) }
         let (entry, stale) = engine.withLock { engine in
             let added = engine.addProbe(probe)
-            if added.0 != nil, probe.decorateEffect != nil || probe.tagFollowUp != nil { installEffectHooks(engine.probes) }
+            if added.0 != nil, probe.decorateEffect != nil || probe.tagFollowUp != nil {
+                installEffectHooks(engine.probes)
+            }
             return added
         }
         _ = consume stale
