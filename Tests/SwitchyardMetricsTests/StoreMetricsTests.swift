@@ -47,9 +47,10 @@ func makeLoadStore() -> Store<LoadAction, LoadState> {
     )
 }
 
-/// Waits, polling, until `condition` holds or two seconds passed.
+/// Waits, polling, until `condition` holds or a minute passed (a generous deadline: the whole suite runs in parallel
+/// on two cores, and an effect may wait long for a thread).
 func eventually(_ condition: () -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(2)
+    let deadline = ContinuousClock.now + .seconds(60)
     while !condition() {
         if ContinuousClock.now > deadline { return false }
         try await Task.sleep(for: .milliseconds(5))
