@@ -31,7 +31,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         var causes: [UInt64: ServiceContext] = [:]
         var nextCause: UInt64 = 1
         #if canImport(os)
-            var signpost: OSSignpostID?
+            var signpost: OSSignpostIntervalState?
         #endif
     }
 
@@ -39,7 +39,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     let options: StoreTracingOptions<Action, State>
     let state = LockedValue(Locked())
     #if canImport(os)
-        let log = OSLog(subsystem: "Switchyard", category: "actions")
+        let signposter = OSSignposter(subsystem: "Switchyard", category: "actions")
     #endif
 
     init(tracer: T, options: StoreTracingOptions<Action, State>) {
@@ -110,8 +110,8 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             span.addLink(SpanLink(context: parent, attributes: ["switchyard.link": "bridged from"]))
         }
         #if canImport(os)
-            let signpost = options.signposts ? OSSignpostID(log: log) : nil
-            if let signpost { os_signpost(.begin, log: log, name: "action", signpostID: signpost) }
+            let signpost =
+                options.signposts ? signposter.beginInterval("action", id: signposter.makeSignpostID()) : nil
         #endif
         let spanContext = span.context
         state.withLock { state in
@@ -150,9 +150,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         }
         span.end(at: Self.instant(reducedAt))
         #if canImport(os)
-            if let signpost = state.withLock({ $0.signpost }) {
-                os_signpost(.end, log: log, name: "action", signpostID: signpost)
-            }
+            if let signpost = state.withLock({ $0.signpost }) { signposter.endInterval("action", signpost) }
         #endif
     }
 
@@ -187,17 +185,23 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
 
     // MARK: - Effects and follow-ups
 
-    /// The context of the action whose pipeline runs on this thread now, if it has a span.
-    private func windowContext() -> ServiceContext? {
-        let thread = currentThreadID()
-        return state.withLock { state in state.window?.thread == thread ? state.window?.context : nil }
+    /// The context that what runs on this thread now belongs to: inside an action's pipeline, the action's (`nil`
+    /// for an action left out by the sampling predicate, whose effects and follow-ups are not traced under anything);
+    /// elsewhere, the task's.
+    private func currentContext(on thread: UInt, window: Window?, task: ServiceContext?) -> ServiceContext? {
+        if let window, window.thread == thread { return window.context }
+        return task
     }
 
     func decorate(
         _ start: EffectStart,
         _ operation: @escaping @Sendable () async -> Void
     ) -> @Sendable () async -> Void {
-        guard let context = windowContext() ?? ServiceContext.current else { return operation }
+        let thread = currentThreadID()
+        let window = state.withLock { $0.window }
+        guard let context = currentContext(on: thread, window: window, task: ServiceContext.current) else {
+            return operation
+        }
         let tracer = self.tracer
         let storeName = options.storeName
         return {
@@ -223,8 +227,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         // Read before the lock: a task-local read runs no code of the app's, but it needs no lock either.
         let taskContext = ServiceContext.current
         return state.withLock { state in
-            let windowContext = state.window?.thread == thread ? state.window?.context : nil
-            guard let context = windowContext ?? taskContext else { return 0 }
+            guard let context = currentContext(on: thread, window: state.window, task: taskContext) else { return 0 }
             let cause = state.nextCause
             state.nextCause &+= 1
             state.causes[cause] = context
