@@ -167,6 +167,10 @@ let package = Package(
                 "SwitchyardTracing", "Switchyard",
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                // The Tracing and metrics article's snippets use both products.
+                "SwitchyardMetrics",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         // Counters, timers and meters per store on swift-metrics, a product of its own so that an app that only
