@@ -41,15 +41,3 @@ public struct StoreMetricsOptions<Action: Sendable>: Sendable {
         self.actionName = actionName
     }
 }
-
-/// The name of an action's case, without its payload (`loaded` for `.loaded(items)`); the type's name for an action
-/// that is not an enum or whose case cannot be read without describing its payload. Bounded by the enum's cases.
-public func metricsCaseName<Action>(_ action: Action) -> String {
-    let mirror = Mirror(reflecting: action)
-    guard mirror.displayStyle == .enum else { return String(describing: Action.self) }
-    if let label = mirror.children.first?.label { return label }
-    guard !(action is any CustomStringConvertible), !(action is any CustomDebugStringConvertible) else {
-        return String(describing: Action.self)
-    }
-    return String(describing: action)
-}
