@@ -2,33 +2,46 @@ import CoreMetrics
 import Switchyard
 
 /// The metrics of one store, made once, and those per action name, made the first time the name is seen.
+@usableFromInline
 final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
+    @usableFromInline
     struct PerAction {
-        let processed: Counter
-        let followUps: Counter
-        let handle: Timer
-        let reduce: Timer
+        @usableFromInline let processed: Counter
+        @usableFromInline let followUps: Counter
+        @usableFromInline let handle: Timer
+        @usableFromInline let reduce: Timer
+
+        @inlinable init(processed: Counter, followUps: Counter, handle: Timer, reduce: Timer) {
+            self.processed = processed
+            self.followUps = followUps
+            self.handle = handle
+            self.reduce = reduce
+        }
     }
 
+    @usableFromInline
     struct Locked {
-        var perAction: [String: PerAction] = [:]
+        @usableFromInline var perAction: [String: PerAction] = [:]
         /// Whether the action admitted last has not reached its reducer yet.
-        var pending = false
+        @usableFromInline var pending = false
         /// The action admitted last, when it is counted.
-        var counted: PerAction?
-        var isFollowUp = false
+        @usableFromInline var counted: PerAction?
+        @usableFromInline var isFollowUp = false
+
+        @inlinable init() {}
     }
 
-    let options: StoreMetricsOptions<Action>
-    let factory: any MetricsFactory
-    let held: Counter
-    let observers: Timer
-    let effectsStarted: Counter
-    let effectsFinished: Counter
-    let effectsCancelled: Counter
-    let effectsInFlight: Meter
-    let state = LockedValue(Locked())
+    @usableFromInline let options: StoreMetricsOptions<Action>
+    @usableFromInline let factory: any MetricsFactory
+    @usableFromInline let held: Counter
+    @usableFromInline let observers: Timer
+    @usableFromInline let effectsStarted: Counter
+    @usableFromInline let effectsFinished: Counter
+    @usableFromInline let effectsCancelled: Counter
+    @usableFromInline let effectsInFlight: Meter
+    @usableFromInline let state = LockedValue(Locked())
 
+    @inlinable
     init(options: StoreMetricsOptions<Action>, factory: any MetricsFactory) {
         self.options = options
         self.factory = factory
@@ -41,6 +54,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
         effectsInFlight = Meter(label: "switchyard_effects_in_flight", dimensions: store, factory: factory)
     }
 
+    @inlinable
     var probe: StoreProbe<Action, State> {
         StoreProbe(
             admit: { [self] dispatched, origin in
@@ -54,6 +68,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
         )
     }
 
+    @inlinable
     func admit(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
         let counts = options.counts?(dispatched, origin) ?? true
         let name = counts ? options.actionName(dispatched.action) : ""
@@ -69,6 +84,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
         if wasPending { held.increment() }
     }
 
+    @inlinable
     func didReduce(_ reduced: ReducedAction<Action, State>) {
         let (counted, isFollowUp) = state.withLock { state in
             state.pending = false
@@ -80,6 +96,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
         counted.reduce.recordNanoseconds(Int64(truncatingIfNeeded: reduced.reduceNanoseconds))
     }
 
+    @inlinable
     func decorate(_ operation: @escaping @Sendable () async -> Void) -> @Sendable () async -> Void {
         effectsStarted.increment()
         effectsInFlight.increment()
@@ -92,7 +109,8 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
 
     /// The metrics of the action `name`, made under the lock the first time (the factory runs no code of the app's
     /// that could come back to this store).
-    private func metrics(named name: String, in state: inout Locked) -> PerAction {
+    @inlinable
+    func metrics(named name: String, in state: inout Locked) -> PerAction {
         if let existing = state.perAction[name] { return existing }
         let store = options.storeName
         let made = PerAction(

@@ -12,7 +12,7 @@ extension ReduxStoreBase {
     ///
     /// Returns `nil`, attaching nothing, when `options.isEnabled` is `false` or no backend was bootstrapped
     /// (`NOOPMetricsHandler`): the store then pays nothing at all. Attach after bootstrapping.
-    @discardableResult
+    @inlinable @discardableResult
     public func attachMetrics(
         _ options: StoreMetricsOptions<ActionType>
     ) -> StoreProbeRegistration<
@@ -23,7 +23,7 @@ extension ReduxStoreBase {
 
     /// Counts and times the store's actions with `factory` (see ``attachMetrics(_:)``); returns `nil`, attaching
     /// nothing, when `options.isEnabled` is `false` or `factory` is `NOOPMetricsHandler`.
-    @discardableResult
+    @inlinable @discardableResult
     public func attachMetrics(
         _ options: StoreMetricsOptions<ActionType>,
         factory: any MetricsFactory

@@ -12,42 +12,54 @@ import Tracing
 /// Every hook but `tagFollowUp` and the effects' own code runs on the processing thread, one at a time; the lock
 /// makes the state visible from one to the next and guards it against the taggers of other threads. No span is
 /// started or ended under the lock.
+@usableFromInline
 final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable {
     /// The action whose pipeline runs now on `thread`: the follow-ups and the effects started there are its own.
+    @usableFromInline
     struct Window {
-        let thread: UInt
-        let context: ServiceContext?
+        @usableFromInline let thread: UInt
+        @usableFromInline let context: ServiceContext?
+
+        @inlinable init(thread: UInt, context: ServiceContext?) {
+            self.thread = thread
+            self.context = context
+        }
     }
 
+    @usableFromInline
     struct Locked {
         /// The span of the action admitted last, until its reducer returns.
-        var open: T.Span?
+        @usableFromInline var open: T.Span?
         /// When the span of the action admitted last started, in nanoseconds since the epoch.
-        var startedAt: UInt64 = 0
+        @usableFromInline var startedAt: UInt64 = 0
         /// When the reducer of the action admitted last returned, in nanoseconds since the epoch.
-        var reducedAt: UInt64 = 0
-        var window: Window?
+        @usableFromInline var reducedAt: UInt64 = 0
+        @usableFromInline var window: Window?
         /// The contexts that tagged follow-ups were dispatched under, until the store processes them.
-        var causes: [UInt64: ServiceContext] = [:]
-        var nextCause: UInt64 = 1
+        @usableFromInline var causes: [UInt64: ServiceContext] = [:]
+        @usableFromInline var nextCause: UInt64 = 1
         #if canImport(os)
-            var signpost: OSSignpostIntervalState?
+            @usableFromInline var signpost: OSSignpostIntervalState?
         #endif
+
+        @inlinable init() {}
     }
 
-    let tracer: T
-    let options: StoreTracingOptions<Action, State>
-    let state = LockedValue(Locked())
+    @usableFromInline let tracer: T
+    @usableFromInline let options: StoreTracingOptions<Action, State>
+    @usableFromInline let state = LockedValue(Locked())
     #if canImport(os)
-        let signposter = OSSignposter(subsystem: "Switchyard", category: "actions")
+        @usableFromInline let signposter = OSSignposter(subsystem: "Switchyard", category: "actions")
     #endif
 
+    @inlinable
     init(tracer: T, options: StoreTracingOptions<Action, State>) {
         self.tracer = tracer
         self.options = options
     }
 
     /// The probe whose hooks are this tracer's.
+    @inlinable
     var probe: StoreProbe<Action, State> {
         StoreProbe(
             admit: { [self] dispatched, origin in
@@ -64,6 +76,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
 
     // MARK: - The action's span
 
+    @inlinable
     func admit(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
         let thread = currentThreadID()
         let (held, parent) = state.withLock { state -> (T.Span?, ServiceContext?) in
@@ -94,18 +107,19 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             line: source.line
         )
         let isBridged = source.info?.contains("Bridged from ") ?? false
-        span.updateAttributes { attributes in
-            attributes["code.filepath"] = source.file
-            attributes["code.lineno"] = Int64(truncatingIfNeeded: source.line)
-            attributes["code.function"] = source.function
-            attributes["thread.id"] = Int64(truncatingIfNeeded: origin.thread)
-            attributes["switchyard.store"] = options.storeName
-            attributes["switchyard.action.follow_up"] = origin.isFollowUp
-            if isBridged { attributes["switchyard.action.bridged"] = true }
-            if let redact = options.redactAction, let payload = redact(dispatched.action) {
-                attributes["switchyard.action.payload"] = payload
-            }
+        // One dictionary made at its size, set once: growing a span's attributes one by one costs a resize each.
+        var attributes = [String: SpanAttribute](minimumCapacity: 9)
+        attributes["code.filepath"] = .string(source.file)
+        attributes["code.lineno"] = .int64(Int64(truncatingIfNeeded: source.line))
+        attributes["code.function"] = .string(source.function)
+        attributes["thread.id"] = .int64(Int64(truncatingIfNeeded: origin.thread))
+        attributes["switchyard.store"] = .string(options.storeName)
+        attributes["switchyard.action.follow_up"] = .bool(origin.isFollowUp)
+        if isBridged { attributes["switchyard.action.bridged"] = .bool(true) }
+        if let redact = options.redactAction, let payload = redact(dispatched.action) {
+            attributes["switchyard.action.payload"] = .string(payload)
         }
+        span.attributes = SpanAttributes(attributes)
         if isBridged, let parent {
             span.addLink(SpanLink(context: parent, attributes: ["switchyard.link": "bridged from"]))
         }
@@ -124,6 +138,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         }
     }
 
+    @inlinable
     func didReduce(_ reduced: ReducedAction<Action, State>) {
         let (span, startedAt) = state.withLock { state -> (T.Span?, UInt64) in
             let span = state.open
@@ -154,6 +169,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         #endif
     }
 
+    @inlinable
     func didRunEffects(_ nanoseconds: UInt64) {
         let (window, reducedAt) = state.withLock { state in
             defer { state.window = nil }
@@ -164,6 +180,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     }
 
     /// Ends the span of an action whose reducer never ran (the store ended first).
+    @inlinable
     func endOpenSpan() {
         let open = state.withLock { state in
             defer { state.open = nil }
@@ -172,14 +189,16 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         open?.end()
     }
 
-    private func phaseSpan(_ name: String, parent: ServiceContext, from start: UInt64, to end: UInt64) {
+    @inlinable
+    func phaseSpan(_ name: String, parent: ServiceContext, from start: UInt64, to end: UInt64) {
         let span = tracer.startSpan(
             name, context: parent, ofKind: .internal, at: Self.instant(start), function: name, file: "", line: 0)
-        span.attributes["switchyard.store"] = options.storeName
+        span.attributes = ["switchyard.store": .string(options.storeName)]
         span.end(at: Self.instant(end))
     }
 
-    private static func instant(_ nanoseconds: UInt64) -> DefaultTracerClock.Timestamp {
+    @inlinable
+    static func instant(_ nanoseconds: UInt64) -> DefaultTracerClock.Timestamp {
         DefaultTracerClock.Timestamp(nanosecondsSinceEpoch: nanoseconds)
     }
 
@@ -188,11 +207,13 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     /// The context that what runs on this thread now belongs to: inside an action's pipeline, the action's (`nil`
     /// for an action left out by the sampling predicate, whose effects and follow-ups are not traced under anything);
     /// elsewhere, the task's.
-    private func currentContext(on thread: UInt, window: Window?, task: ServiceContext?) -> ServiceContext? {
+    @inlinable
+    func currentContext(on thread: UInt, window: Window?, task: ServiceContext?) -> ServiceContext? {
         if let window, window.thread == thread { return window.context }
         return task
     }
 
+    @inlinable
     func decorate(
         _ start: EffectStart,
         _ operation: @escaping @Sendable () async -> Void
@@ -207,12 +228,12 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         return {
             let span = tracer.startSpan(
                 "effect", context: context, ofKind: .internal, function: "IO.run", file: start.fileID, line: start.line)
-            span.updateAttributes { attributes in
-                attributes["code.filepath"] = start.fileID
-                attributes["code.lineno"] = Int64(truncatingIfNeeded: start.line)
-                attributes["switchyard.store"] = storeName
-                attributes["switchyard.effect.has_id"] = start.hasID
-            }
+            span.attributes = [
+                "code.filepath": .string(start.fileID),
+                "code.lineno": .int64(Int64(truncatingIfNeeded: start.line)),
+                "switchyard.store": .string(storeName),
+                "switchyard.effect.has_id": .bool(start.hasID),
+            ]
             await ServiceContext.withValue(span.context) { await operation() }
             if Task.isCancelled {
                 span.attributes["switchyard.effect.cancelled"] = true
@@ -222,6 +243,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         }
     }
 
+    @inlinable
     func tagFollowUp() -> UInt64 {
         let thread = currentThreadID()
         // Read before the lock: a task-local read runs no code of the app's, but it needs no lock either.

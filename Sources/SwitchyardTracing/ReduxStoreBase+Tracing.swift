@@ -13,7 +13,7 @@ extension ReduxStoreBase {
     ///
     /// Returns `nil`, attaching nothing, when `options.isEnabled` is `false` or when no tracer was bootstrapped (the
     /// `NoOpTracer`): the store then pays nothing at all. Attach after bootstrapping. Detach with the registration.
-    @discardableResult
+    @inlinable @discardableResult
     public func attachTracing(
         _ options: StoreTracingOptions<ActionType, StateType>
     ) -> StoreProbeRegistration<ActionType, StateType>? {
@@ -22,7 +22,7 @@ extension ReduxStoreBase {
 
     /// Traces the store's actions with `tracer` (see ``attachTracing(_:)``); returns `nil`, attaching nothing, when
     /// `options.isEnabled` is `false` or `tracer` is a `NoOpTracer`.
-    @discardableResult
+    @inlinable @discardableResult
     public func attachTracing<T: Tracer>(
         _ options: StoreTracingOptions<ActionType, StateType>,
         tracer: T
