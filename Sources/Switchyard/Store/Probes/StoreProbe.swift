@@ -14,9 +14,10 @@
 /// ```
 ///
 /// The rules every hook runs under:
-/// - Every hook but ``storeDidEnd`` runs on the store's processing thread, one action at a time, in the order the
-///   store processes them: two calls never overlap, and each call happens after the previous one, whichever threads
-///   they ran on. No lock of the store is held.
+/// - Every hook but ``storeDidEnd`` and ``tagFollowUp`` runs on the store's processing thread, one action at a time,
+///   in the order the store processes them: two calls never overlap, and each call happens after the previous one,
+///   whichever threads they ran on. No lock of the store is held. ``tagFollowUp`` runs on the thread that dispatches
+///   a follow-up, at any time; the operations that ``decorateEffect`` returns run in the effects' tasks.
 /// - A hook must not read the store's `state` or dispatch to the store synchronously from ``admit`` or
 ///   ``didReduce`` (the state is being committed then); ``didProcess`` reads the state it is given instead.
 /// - Several probes run in the order they were attached. The first ``admit`` that holds an action takes it: the
