@@ -150,7 +150,7 @@ let benchmarks: @Sendable () -> Void = {
     register(
         "O2n_traced_counter_no_phases", TracedCounterBareWorkload.self, allocations: .unchecked, scalingFactor: .kilo)
     register("O2c_traced_counter_null_tracer", TracedCounterNullTracerWorkload.self, allocations: .unchecked)
-    register("O3_measured_counter", MeasuredCounterWorkload.self, allocations: .unchecked)
+    register("O3_measured_counter", MeasuredCounterWorkload.self, allocations: .checked)
     // Aggregate time per action: the wall time of a run divided by all the actions of all the threads.
     register("T2_two_threads", TwoThreadsWorkload.self, allocations: .notMeasured)
     register("T4_four_threads", FourThreadsWorkload.self, allocations: .notMeasured)
