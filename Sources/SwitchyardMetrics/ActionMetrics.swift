@@ -34,6 +34,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let options: StoreMetricsOptions<Action>
     @usableFromInline let factory: any MetricsFactory
     @usableFromInline let held: Counter
+    @usableFromInline let queueDepth: Gauge
     @usableFromInline let observers: Timer
     @usableFromInline let effectsStarted: Counter
     @usableFromInline let effectsFinished: Counter
@@ -47,6 +48,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
         self.factory = factory
         let store = [("store", options.storeName)]
         held = Counter(label: "switchyard_actions_held_total", dimensions: store, factory: factory)
+        queueDepth = Gauge(label: "switchyard_queue_depth", dimensions: store, factory: factory)
         observers = Timer(label: "switchyard_observers_duration", dimensions: store, factory: factory)
         effectsStarted = Counter(label: "switchyard_effects_started_total", dimensions: store, factory: factory)
         effectsFinished = Counter(label: "switchyard_effects_finished_total", dimensions: store, factory: factory)
@@ -90,6 +92,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
             state.pending = false
             return (state.counted, state.isFollowUp)
         }
+        queueDepth.record(reduced.queuedActions)
         guard let counted else { return }
         (isFollowUp ? counted.followUps : counted.processed).increment()
         counted.handle.recordNanoseconds(Int64(truncatingIfNeeded: reduced.handleNanoseconds))

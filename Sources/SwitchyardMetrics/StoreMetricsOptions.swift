@@ -8,6 +8,7 @@ import Switchyard
 /// | --- | --- | --- |
 /// | `switchyard_actions_total` | counter | `store`, `action`, `follow_up` (`true`/`false`) |
 /// | `switchyard_actions_held_total` | counter | `store` |
+/// | `switchyard_queue_depth` | gauge: actions waiting when a reducer starts | `store` |
 /// | `switchyard_handle_duration` | timer (ns) | `store`, `action` |
 /// | `switchyard_reduce_duration` | timer (ns) | `store`, `action` |
 /// | `switchyard_observers_duration` | timer (ns) | `store` |

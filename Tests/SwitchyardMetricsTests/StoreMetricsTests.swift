@@ -85,6 +85,8 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
         #expect(processed("loading", followUp: true) == 2)
         #expect(processed("loaded", followUp: true) == 2)
         #expect(metrics.counterTotal(label: "switchyard_actions_held_total") == 0)
+        // One sample of the queue's depth per action: six actions.
+        #expect(try metrics.expectGauge("switchyard_queue_depth", [("store", "loads")]).values.count == 6)
         #expect(metrics.counterTotal(label: "switchyard_effects_started_total") == 2)
         #expect(metrics.counterTotal(label: "switchyard_effects_cancelled_total") == 0)
         #expect(try metrics.expectMeter("switchyard_effects_in_flight", [("store", "loads")]).lastValue == 0)

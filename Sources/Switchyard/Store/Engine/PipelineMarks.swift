@@ -36,6 +36,11 @@ protocol PipelineMarks {
     )
     /// Whether the commit may also decide what comes next: `false` when something waits right after it.
     var mayDecideInCommit: Bool { get }
+    /// Whether the marks want the length of the queue when the reducer starts (``queued(_:)``): a constant, so that
+    /// marks that do not pay nothing for it.
+    var wantsQueueDepth: Bool { get }
+    /// `count` actions waited in the queue when the reducer started.
+    mutating func queued(_ count: Int)
 }
 
 /// No marks: the pipeline of a store whose probes, if any, time nothing and keep nothing.
@@ -55,6 +60,8 @@ struct UntimedPipeline<MarkedAction, MarkedState>: PipelineMarks {
     ) {}
     /// A constant, so that the commit's test of it compiles to nothing.
     @inlinable var mayDecideInCommit: Bool { true }
+    @inlinable var wantsQueueDepth: Bool { false }
+    @inlinable @inline(__always) mutating func queued(_ count: Int) {}
 }
 
 /// No marks, for an action that probes keep after its pipeline: the engine decides what comes next only once they
@@ -72,6 +79,8 @@ struct KeptPipeline<MarkedAction, MarkedState>: PipelineMarks {
         followedByEffects: Bool
     ) {}
     @inlinable var mayDecideInCommit: Bool { false }
+    @inlinable var wantsQueueDepth: Bool { false }
+    @inlinable @inline(__always) mutating func queued(_ count: Int) {}
 }
 
 /// Times the phases and tells the probes' `didReduce` hooks about the action after the reducer.
@@ -84,7 +93,9 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
     @usableFromInline let startedAt: UInt64
     @usableFromInline var handledAt: UInt64
     @usableFromInline var reducedAt: UInt64 = 0
+    @usableFromInline var queuedActions = 0
     @usableFromInline let mayDecideInCommit: Bool
+    @inlinable var wantsQueueDepth: Bool { true }
 
     @inlinable
     init(_ registrations: Unmanaged<Registrations<Action, State>>, origin: ActionOrigin, keeps: Bool) {
@@ -99,6 +110,11 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
     @inlinable
     mutating func handled() {
         handledAt = monotonicNanoseconds()
+    }
+
+    @inlinable
+    mutating func queued(_ count: Int) {
+        queuedActions = count
     }
 
     @inlinable
@@ -119,6 +135,7 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
                     handleNanoseconds: handledAt - startedAt,
                     reduceNanoseconds: reducedAt - handledAt,
                     isFollowedByEffects: followedByEffects,
+                    queuedActions: queuedActions,
                     state: state()
                 )
                 for index in hooks.indices { hooks[index](reduced) }

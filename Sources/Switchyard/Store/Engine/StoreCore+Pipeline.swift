@@ -98,7 +98,15 @@ extension StoreCore {
         }
         marks.handled()
         var released = Released()
-        engine.withLock { engine in engine.beginReduce(context: &context, released: &released) }
+        if marks.wantsQueueDepth {
+            let queued = engine.withLock { engine in
+                engine.beginReduce(context: &context, released: &released)
+                return engine.queue.count
+            }
+            marks.queued(queued)
+        } else {
+            engine.withLock { engine in engine.beginReduce(context: &context, released: &released) }
+        }
         released.finish()
         let ioIsPure = io.isPure && runtimeIO.isPure
         let (next, decided) = reduceAndCommit(

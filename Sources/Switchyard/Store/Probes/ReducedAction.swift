@@ -14,6 +14,8 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
     /// Whether observers or IOs run after the reducer: ``StoreProbe/didRunEffects`` then follows this action's
     /// ``StoreProbe/didReduce``; when `false`, nothing of this action runs on the processing thread afterwards.
     public let isFollowedByEffects: Bool
+    /// How many actions waited in the store's queue, behind this one, when its reducer started: the queue's depth.
+    public let queuedActions: Int
     /// The state the reducer left.
     public let state: State
 
@@ -30,9 +32,11 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
         handleNanoseconds: UInt64,
         reduceNanoseconds: UInt64,
         isFollowedByEffects: Bool,
+        queuedActions: Int,
         state: State
     ) {
         self.isFollowedByEffects = isFollowedByEffects
+        self.queuedActions = queuedActions
         self.dispatched = dispatched
         self.origin = origin
         self.startedAt = startedAt

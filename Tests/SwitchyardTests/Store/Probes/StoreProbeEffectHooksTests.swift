@@ -19,6 +19,18 @@ import Testing
         }
     }
 
+    /// `.start`'s IO dispatches three actions at once.
+    struct Burst: MiddlewareProtocol, Sendable {
+        func handle(action: Action, from dispatcher: ActionSource, state: @escaping GetState<Int>) -> IO<Action> {
+            guard action == .start else { return .pure() }
+            return IO { output in
+                output.dispatch(.plain)
+                output.dispatch(.fromIO)
+                output.dispatch(.fromEffect)
+            }
+        }
+    }
+
     static func makeStore() -> Store<Action, Int> {
         Store(initialState: 0, reducer: .reduce { _, state in state += 1 }, middleware: Effects())
     }
@@ -73,6 +85,19 @@ import Testing
         #expect(wrapped.value.first?.hasID == false)
         #expect(followedByEffects.value[.start] == true)
         #expect(followedByEffects.value[.plain] == false)
+    }
+
+    @Test func aReducedActionTellsHowManyActionsWaitBehindIt() {
+        // `.start`'s IO dispatches three actions at once: each sees those still queued behind it.
+        let store = Store(
+            initialState: 0,
+            reducer: .reduce { _, state in state += 1 },
+            middleware: Burst()
+        )
+        let queued = Locked<[Int]>([])
+        store.attach(StoreProbe(didReduce: { reduced in queued.modify { $0.append(reduced.queuedActions) } }))
+        store.dispatch(.start)
+        #expect(queued.value == [0, 2, 1, 0])
     }
 
     @Test func withoutTheHooksFollowUpsHaveNoCauseAndEffectsRunAsTheyAre() async {
