@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "SwitchyardSwiftRex", targets: ["SwitchyardSwiftRex"]),
         .library(name: "SwitchyardCombineRex", targets: ["SwitchyardCombineRex"]),
         .library(name: "SwitchyardPersistence", targets: ["SwitchyardPersistence"]),
+        .library(name: "SwitchyardTracing", targets: ["SwitchyardTracing"]),
+        .library(name: "SwitchyardMetrics", targets: ["SwitchyardMetrics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -34,6 +36,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Documentation: `swift package generate-documentation --target Switchyard`; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Spans for SwitchyardTracing (and InMemoryTracing for its tests).
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // Counters, timers and meters for SwitchyardMetrics (and MetricsTestKit for its tests).
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         // The core has no dependencies.
@@ -184,6 +190,37 @@ let package = Package(
                     package: "OpenCombine",
                     condition: .when(platforms: [.linux, .android, .windows, .wasi])
                 ),
+            ]
+        ),
+        // A span per action on swift-distributed-tracing, a separate product so that the core keeps no dependency.
+        .target(
+            name: "SwitchyardTracing",
+            dependencies: ["Switchyard", .product(name: "Tracing", package: "swift-distributed-tracing")]
+        ),
+        .testTarget(
+            name: "SwitchyardTracingTests",
+            dependencies: [
+                "SwitchyardTracing", "Switchyard",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                // The Tracing and metrics article's snippets use both products.
+                "SwitchyardMetrics",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
+        ),
+        // Counters, timers and meters per store on swift-metrics, a product of its own so that an app that only
+        // counts does not link the tracer's API, and one that only traces does not link swift-metrics.
+        .target(
+            name: "SwitchyardMetrics",
+            dependencies: ["Switchyard", .product(name: "CoreMetrics", package: "swift-metrics")]
+        ),
+        .testTarget(
+            name: "SwitchyardMetricsTests",
+            dependencies: [
+                "SwitchyardMetrics", "Switchyard",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
     ],

@@ -13,6 +13,9 @@ let package = Package(
     dependencies: [
         .package(name: "Switchyard", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+        // InMemoryTracing and the metrics API, for the observed workloads (O1–O3).
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         // The library's lock, compiled from the library's own source file (`Lock.swift` links to it): the package's
@@ -27,6 +30,11 @@ let package = Package(
                 .product(name: "SwitchyardInspector", package: "Switchyard"),
                 .product(name: "SwitchyardInspectorDesktop", package: "Switchyard"),
                 .product(name: "SwitchyardPersistence", package: "Switchyard"),
+                .product(name: "SwitchyardTracing", package: "Switchyard"),
+                .product(name: "SwitchyardMetrics", package: "Switchyard"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         .executableTarget(

@@ -138,6 +138,19 @@ let benchmarks: @Sendable () -> Void = {
     // The inspector attached to W1's store: recording alone, then with a page connected to its server.
     register("I1_inspected_counter", InspectedCounterWorkload.self, allocations: .unchecked)
     register("I2_inspected_counter_with_page", InspectedCounterWithPageWorkload.self, allocations: .unchecked)
+    // Tracing and metrics on W1's store: attached with no backend bootstrapped (nothing attaches: W1's figures and
+    // no allocation); traced into an InMemoryTracer with the phases as events, as child spans, or not at all; and
+    // counted into a backend of atomics.
+    register("O1_unobserved_counter", UnobservedCounterWorkload.self, allocations: .checked)
+    register(
+        "O2_traced_counter_events", TracedCounterEventsWorkload.self, allocations: .unchecked, scalingFactor: .kilo)
+    register(
+        "O2s_traced_counter_phase_spans", TracedCounterSpansWorkload.self, allocations: .unchecked, scalingFactor: .kilo
+    )
+    register(
+        "O2n_traced_counter_no_phases", TracedCounterBareWorkload.self, allocations: .unchecked, scalingFactor: .kilo)
+    register("O2c_traced_counter_null_tracer", TracedCounterNullTracerWorkload.self, allocations: .unchecked)
+    register("O3_measured_counter", MeasuredCounterWorkload.self, allocations: .checked)
     // Aggregate time per action: the wall time of a run divided by all the actions of all the threads.
     register("T2_two_threads", TwoThreadsWorkload.self, allocations: .notMeasured)
     register("T4_four_threads", FourThreadsWorkload.self, allocations: .notMeasured)

@@ -42,6 +42,12 @@ package var allWorkloads: [any Workload.Type] {
         BinaryJournalWriterWorkload.self,
         CatalogJournalWriterWorkload.self,
         InspectedCounterWorkload.self,
+        UnobservedCounterWorkload.self,
+        TracedCounterEventsWorkload.self,
+        TracedCounterSpansWorkload.self,
+        TracedCounterBareWorkload.self,
+        TracedCounterNullTracerWorkload.self,
+        MeasuredCounterWorkload.self,
         InspectedCounterWithPageWorkload.self,
         LiteralLiftWorkload.self,  // profiling only; see its documentation
         PackageLockWorkload.self,

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The asynchronous effects that a store's middlewares started with ``IO/run(id:cancelInFlight:priority:operation:catch:fileID:line:)``:
 /// each runs in a task registered here, under its id.
 ///
@@ -14,11 +16,22 @@ package final class EffectScope: Sendable {
         var table = EffectTable()
         var observers: [@Sendable () -> Void] = []
         var executor: (any TaskExecutor)?
+        /// The probes' ``StoreProbe/decorateEffect`` hooks, composed in the order the probes were attached.
+        var decorate: EffectDecorator?
+        /// The ``StoreProbe/tagFollowUp`` hook of the first probe that sets one.
+        var tagFollowUp: (@Sendable () -> UInt64)?
     }
+
+    /// A probe's hook that wraps the operation of each effect that starts.
+    package typealias EffectDecorator =
+        @Sendable (EffectStart, @escaping @Sendable () async -> Void) -> @Sendable () async -> Void
 
     /// Where failures of effects without an error handler are reported.
     package let diagnostics: StoreDiagnostics
     private let state = LockedValue(Locked())
+    /// Whether a probe tags follow-ups: read without the lock by each follow-up, so that a store whose probes do not
+    /// tag pays one load for it.
+    private let tagsFollowUps = Atomic<Bool>(false)
 
     /// Creates an empty, open scope that reports unhandled effect failures to `diagnostics`.
     @usableFromInline
@@ -37,11 +50,18 @@ package final class EffectScope: Sendable {
         priority: TaskPriority?,
         operation: @escaping @Sendable () async -> Void
     ) {
-        let (decision, executor) = state.withLock {
-            ($0.table.start(origin: origin, cancellation: cancellation, cancelInFlight: cancelInFlight), $0.executor)
+        let (decision, executor, decorate) = state.withLock {
+            (
+                $0.table.start(origin: origin, cancellation: cancellation, cancelInFlight: cancelInFlight),
+                $0.executor, $0.decorate
+            )
         }
         guard case .start(let token, let cancelling) = decision else { return }
         for effect in cancelling { effect.perform() }
+        let operation =
+            decorate.map {
+                $0(EffectStart(fileID: origin.fileID, line: origin.line, hasID: origin.id != nil), operation)
+            } ?? operation
         let task = Task(executorPreference: executor, priority: priority) {
             await operation()
             self.finish(token)
@@ -80,6 +100,31 @@ package final class EffectScope: Sendable {
     /// Calls `observer` each time an effect finishes (on the effect's task), for test tools that wait for effects.
     package func observeFinishedEffects(_ observer: @escaping @Sendable () -> Void) {
         state.withLock { $0.observers.append(observer) }
+    }
+
+    /// Installs the hooks of the probes attached to the store, in the order they were attached: their effect
+    /// decorators, composed, and the first follow-up tagger. The store calls it each time a probe comes or goes.
+    package func installProbeHooks(decorators: [EffectDecorator], tagFollowUp: (@Sendable () -> UInt64)?) {
+        var decorate: EffectDecorator?
+        if !decorators.isEmpty {
+            // The first probe's wrapper is the outermost: it sees the effect start first and end last.
+            decorate = { start, operation in
+                decorators.reversed().reduce(operation) { wrapped, decorator in decorator(start, wrapped) }
+            }
+        }
+        state.withLock {
+            $0.decorate = decorate
+            $0.tagFollowUp = tagFollowUp
+        }
+        tagsFollowUps.store(tagFollowUp != nil, ordering: .releasing)
+    }
+
+    /// What a probe tags the follow-up that the calling thread dispatches with (``ActionOrigin/cause``); `0` when no
+    /// probe tags follow-ups.
+    @usableFromInline
+    package func followUpCause() -> UInt64 {
+        guard tagsFollowUps.load(ordering: .acquiring) else { return 0 }
+        return state.withLock { $0.tagFollowUp }?() ?? 0
     }
 
     private func finish(_ token: UInt64) {

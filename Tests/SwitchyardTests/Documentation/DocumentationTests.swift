@@ -52,6 +52,7 @@ import Testing
             "Sources/Switchyard/Switchyard.docc/InspectingAStore.md",
             "Sources/Switchyard/Switchyard.docc/PersistingState.md",
             "Sources/Switchyard/Switchyard.docc/ExtendingTheStore.md",
+            "Sources/Switchyard/Switchyard.docc/TracingAndMetrics.md",
         ]
         for document in expected {
             #expect(documents.contains(document), "missing \(document)")

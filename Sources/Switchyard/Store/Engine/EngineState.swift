@@ -70,6 +70,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         _ dispatched: DispatchedAction<Action>,
         thread: UInt,
         isFollowUp: Bool,
+        cause: UInt64 = 0,
         canProcessHere: Bool,
         context: inout ProcessorContext<Action, State>,
         released: inout Released
@@ -83,16 +84,16 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
                 isReducing = true
                 return .process(isReducing: true)
             }
-            queue.append(QueuedAction(dispatched, thread: thread, owner: thread, isFollowUp: isFollowUp))
+            queue.append(QueuedAction(dispatched, thread: thread, owner: thread, isFollowUp: isFollowUp, cause: cause))
             phase = .scheduled
             return .schedule
         case .processing(let processing):
             // What the processing thread dispatches is caused by the action it processes.
             let owner = processing.thread == thread ? processing.owner : thread
-            queue.append(QueuedAction(dispatched, thread: thread, owner: owner, isFollowUp: isFollowUp))
+            queue.append(QueuedAction(dispatched, thread: thread, owner: owner, isFollowUp: isFollowUp, cause: cause))
             return .queued
         case .scheduled:
-            queue.append(QueuedAction(dispatched, thread: thread, owner: thread, isFollowUp: isFollowUp))
+            queue.append(QueuedAction(dispatched, thread: thread, owner: thread, isFollowUp: isFollowUp, cause: cause))
             return .queued
         case .closed:
             return .rejected

@@ -27,10 +27,20 @@ protocol PipelineMarks {
     associatedtype MarkedState
     /// The middlewares' `handle` returned.
     mutating func handled()
-    /// The reducer returned for `dispatched` and left `state`.
-    mutating func reduced(_ dispatched: DispatchedAction<MarkedAction>, _ state: @autoclosure () -> MarkedState)
+    /// The reducer returned for `dispatched` and left `state`; `followedByEffects` says whether observers or IOs run
+    /// after it.
+    mutating func reduced(
+        _ dispatched: DispatchedAction<MarkedAction>,
+        _ state: @autoclosure () -> MarkedState,
+        followedByEffects: Bool
+    )
     /// Whether the commit may also decide what comes next: `false` when something waits right after it.
     var mayDecideInCommit: Bool { get }
+    /// Whether the marks want the length of the queue when the reducer starts (``queued(_:)``): a constant, so that
+    /// marks that do not pay nothing for it.
+    var wantsQueueDepth: Bool { get }
+    /// `count` actions waited in the queue when the reducer started.
+    mutating func queued(_ count: Int)
 }
 
 /// No marks: the pipeline of a store whose probes, if any, time nothing and keep nothing.
@@ -45,10 +55,13 @@ struct UntimedPipeline<MarkedAction, MarkedState>: PipelineMarks {
     @inlinable @inline(__always) mutating func handled() {}
     @inlinable @inline(__always) mutating func reduced(
         _ dispatched: DispatchedAction<MarkedAction>,
-        _ state: @autoclosure () -> MarkedState
+        _ state: @autoclosure () -> MarkedState,
+        followedByEffects: Bool
     ) {}
     /// A constant, so that the commit's test of it compiles to nothing.
     @inlinable var mayDecideInCommit: Bool { true }
+    @inlinable var wantsQueueDepth: Bool { false }
+    @inlinable @inline(__always) mutating func queued(_ count: Int) {}
 }
 
 /// No marks, for an action that probes keep after its pipeline: the engine decides what comes next only once they
@@ -62,9 +75,12 @@ struct KeptPipeline<MarkedAction, MarkedState>: PipelineMarks {
     @inlinable @inline(__always) mutating func handled() {}
     @inlinable @inline(__always) mutating func reduced(
         _ dispatched: DispatchedAction<MarkedAction>,
-        _ state: @autoclosure () -> MarkedState
+        _ state: @autoclosure () -> MarkedState,
+        followedByEffects: Bool
     ) {}
     @inlinable var mayDecideInCommit: Bool { false }
+    @inlinable var wantsQueueDepth: Bool { false }
+    @inlinable @inline(__always) mutating func queued(_ count: Int) {}
 }
 
 /// Times the phases and tells the probes' `didReduce` hooks about the action after the reducer.
@@ -77,7 +93,9 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
     @usableFromInline let startedAt: UInt64
     @usableFromInline var handledAt: UInt64
     @usableFromInline var reducedAt: UInt64 = 0
+    @usableFromInline var queuedActions = 0
     @usableFromInline let mayDecideInCommit: Bool
+    @inlinable var wantsQueueDepth: Bool { true }
 
     @inlinable
     init(_ registrations: Unmanaged<Registrations<Action, State>>, origin: ActionOrigin, keeps: Bool) {
@@ -95,7 +113,16 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
     }
 
     @inlinable
-    mutating func reduced(_ dispatched: DispatchedAction<Action>, _ state: @autoclosure () -> State) {
+    mutating func queued(_ count: Int) {
+        queuedActions = count
+    }
+
+    @inlinable
+    mutating func reduced(
+        _ dispatched: DispatchedAction<Action>,
+        _ state: @autoclosure () -> State,
+        followedByEffects: Bool
+    ) {
         reducedAt = monotonicNanoseconds()
         registrations._withUnsafeGuaranteedRef { registrations in
             // Borrowed from the snapshot, which never changes: no hook is copied, and the action is made once.
@@ -107,6 +134,8 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
                     startedAt: startedAt,
                     handleNanoseconds: handledAt - startedAt,
                     reduceNanoseconds: reducedAt - handledAt,
+                    isFollowedByEffects: followedByEffects,
+                    queuedActions: queuedActions,
                     state: state()
                 )
                 for index in hooks.indices { hooks[index](reduced) }

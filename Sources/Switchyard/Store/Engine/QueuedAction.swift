@@ -10,18 +10,21 @@ struct QueuedAction<Action: Sendable>: Sendable {
     @usableFromInline let owner: UInt
     /// Whether the store's own output dispatched it: a middleware, an IO or an effect, not the app.
     @usableFromInline let isFollowUp: Bool
+    /// What a probe tagged the follow-up with (``ActionOrigin/cause``); `0` for none.
+    @usableFromInline let cause: UInt64
 
     @inlinable
-    init(_ dispatched: DispatchedAction<Action>, thread: UInt, owner: UInt, isFollowUp: Bool) {
+    init(_ dispatched: DispatchedAction<Action>, thread: UInt, owner: UInt, isFollowUp: Bool, cause: UInt64 = 0) {
         self.dispatched = dispatched
         self.thread = thread
         self.owner = owner
         self.isFollowUp = isFollowUp
+        self.cause = cause
     }
 
     /// The action and its origin, taken apart so that the action can move on uncopied.
     @inlinable
     consuming func parts() -> (DispatchedAction<Action>, ActionOrigin) {
-        (dispatched, ActionOrigin(thread: thread, owner: owner, isFollowUp: isFollowUp))
+        (dispatched, ActionOrigin(thread: thread, owner: owner, isFollowUp: isFollowUp, cause: cause))
     }
 }

@@ -98,7 +98,15 @@ extension StoreCore {
         }
         marks.handled()
         var released = Released()
-        engine.withLock { engine in engine.beginReduce(context: &context, released: &released) }
+        if marks.wantsQueueDepth {
+            let queued = engine.withLock { engine in
+                engine.beginReduce(context: &context, released: &released)
+                return engine.queue.count
+            }
+            marks.queued(queued)
+        } else {
+            engine.withLock { engine in engine.beginReduce(context: &context, released: &released) }
+        }
         released.finish()
         let ioIsPure = io.isPure && runtimeIO.isPure
         let (next, decided) = reduceAndCommit(
@@ -156,7 +164,7 @@ extension StoreCore {
     ) -> (next: EngineState<Action, State>.Step?, decided: Bool)
     where Marks.MarkedAction == Action, Marks.MarkedState == State {
         cell.runReducer { reducer.reduce(dispatched.action, &$0) }
-        marks.reduced(dispatched, cell.processorValue)
+        marks.reduced(dispatched, cell.processorValue, followedByEffects: !ioIsPure || context.hasObservers)
         let mayDecide = marks.mayDecideInCommit
         var released = Released()
         let (commit, wakeReaders, next, decided) = engine.withLock {

@@ -130,16 +130,37 @@ extension StoreCore {
     /// store is closed.
     func attach(_ probe: StoreProbe<Action, State>) -> UInt64? {
         if probe.didProcess != nil || probe.feed != nil { keepsActions.store(true, ordering: .relaxed) }
-        let (entry, stale) = engine.withLock { engine in engine.addProbe(probe) }
+        let (entry, stale) = engine.withLock { engine in
+            let added = engine.addProbe(probe)
+            if added.0 != nil, probe.decorateEffect != nil || probe.tagFollowUp != nil {
+                installEffectHooks(engine.probes)
+            }
+            return added
+        }
         _ = consume stale
         return entry?.id
     }
 
     /// Detaches the probe `id`; its hooks may still run once, for the action in progress.
     func detachProbe(id: UInt64) {
-        let removed = engine.withLock { engine in engine.removeProbe(id: id) }
+        let removed = engine.withLock { engine in
+            let removed = engine.removeProbe(id: id)
+            if let probe = removed.0?.probe, probe.decorateEffect != nil || probe.tagFollowUp != nil {
+                installEffectHooks(engine.probes)
+            }
+            return removed
+        }
         // Released here, after the unlock.
         withExtendedLifetime(removed) {}
+    }
+
+    /// Gives the effect scope the effect and follow-up hooks of the probes attached now, under the engine's lock so
+    /// that two attachments install in their order (the scope never takes the engine's lock).
+    private func installEffectHooks(_ probes: ContiguousArray<ProbeEntry<Action, State>>) {
+        effects.installProbeHooks(
+            decorators: probes.compactMap(\.probe.decorateEffect),
+            tagFollowUp: probes.lazy.compactMap(\.probe.tagFollowUp).first
+        )
     }
 
     /// Commits a state that no action produced (a tool travelling in time): `change` edits the state, observers are
@@ -190,7 +211,8 @@ extension StoreCore {
         let thread = currentThreadID()
         let queued = actions.map {
             QueuedAction(
-                $0.dispatched, thread: $0.origin.thread, owner: $0.origin.owner, isFollowUp: $0.origin.isFollowUp)
+                $0.dispatched, thread: $0.origin.thread, owner: $0.origin.owner, isFollowUp: $0.origin.isFollowUp,
+                cause: $0.origin.cause)
         }
         return engine.withLock { engine in engine.prepend(queued, commit: commit, thread: thread) }
     }

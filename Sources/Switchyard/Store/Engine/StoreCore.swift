@@ -82,7 +82,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
         // The handler is made before the core exists, so it reaches the core through a reference set below.
         let outputTarget = CoreReference<Action, State>()
         self.output = AnyActionHandler(effectScope: effects) { dispatched in
-            outputTarget.core?.dispatch(dispatched, isFollowUp: true)
+            outputTarget.core?.dispatch(dispatched, isFollowUp: true, cause: effects.followUpCause())
         }
         outputTarget.set(self)
     }
@@ -93,16 +93,18 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     /// process, queues it otherwise (waiting first while the queue is full, unless this thread is the one that
     /// drains it). Probes that keep actions receive a copy of it.
     @inlinable
-    func dispatch(_ dispatched: DispatchedAction<Action>, isFollowUp: Bool = false) {
+    func dispatch(_ dispatched: DispatchedAction<Action>, isFollowUp: Bool = false, cause: UInt64 = 0) {
         var context = ProcessorContext<Action, State>()
         var next: EngineState<Action, State>.Step?
-        guard admitAndProcess(dispatched, isFollowUp: isFollowUp, context: &context, next: &next) else { return }
+        guard admitAndProcess(dispatched, isFollowUp: isFollowUp, cause: cause, context: &context, next: &next) else {
+            return
+        }
         // A kept action is never decided in the commit: the probes take it first.
         if next == nil, context.keepPending {
             if let feed = context.view.soleFeed {
                 feedKeepsCopy(dispatched, feed: feed, context: &context)
             } else {
-                keep(copy dispatched, isFollowUp: isFollowUp, context: &context)
+                keep(copy dispatched, isFollowUp: isFollowUp, cause: cause, context: &context)
             }
         }
         continueProcessing(after: next, context: &context)
@@ -114,13 +116,13 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     func dispatch(owned dispatched: consuming DispatchedAction<Action>) {
         var context = ProcessorContext<Action, State>()
         var next: EngineState<Action, State>.Step?
-        guard admitAndProcess(dispatched, isFollowUp: false, context: &context, next: &next) else { return }
+        guard admitAndProcess(dispatched, isFollowUp: false, cause: 0, context: &context, next: &next) else { return }
         // A kept action is never decided in the commit: the probes take it first.
         if next == nil, context.keepPending {
             if let feed = context.view.soleFeed {
                 feedKeeps(consume dispatched, feed: feed, context: &context)
             } else {
-                keep(consume dispatched, isFollowUp: false, context: &context)
+                keep(consume dispatched, isFollowUp: false, cause: 0, context: &context)
             }
         }
         continueProcessing(after: next, context: &context)
@@ -133,6 +135,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     func admitAndProcess(
         _ dispatched: DispatchedAction<Action>,
         isFollowUp: Bool,
+        cause: UInt64,
         context: inout ProcessorContext<Action, State>,
         next: inout EngineState<Action, State>.Step?
     ) -> Bool {
@@ -148,6 +151,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
                 dispatched,
                 thread: thread,
                 isFollowUp: isFollowUp,
+                cause: cause,
                 canProcessHere: canProcessHere,
                 context: &context,
                 released: &released
@@ -161,7 +165,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             var noSlot = NoNextAction<Action>()
             next = process(
                 dispatched,
-                origin: ActionOrigin(thread: thread, owner: thread, isFollowUp: isFollowUp),
+                origin: ActionOrigin(thread: thread, owner: thread, isFollowUp: isFollowUp, cause: cause),
                 isReducing: isReducing,
                 context: &context,
                 next: &noSlot
@@ -249,9 +253,10 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     func keep(
         _ dispatched: consuming DispatchedAction<Action>,
         isFollowUp: Bool,
+        cause: UInt64,
         context: inout ProcessorContext<Action, State>
     ) {
-        let origin = ActionOrigin(thread: currentThreadID(), isFollowUp: isFollowUp)
+        let origin = ActionOrigin(thread: currentThreadID(), isFollowUp: isFollowUp, cause: cause)
         probesKeep(consume dispatched, origin: origin, context: &context)
     }
 

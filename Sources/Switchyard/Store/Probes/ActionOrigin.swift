@@ -9,21 +9,25 @@ public struct ActionOrigin: Sendable, Hashable {
     public let thread: UInt
     /// Whether the store's output dispatched it (a middleware, an IO or an effect) rather than the app.
     public let isFollowUp: Bool
+    /// For a follow-up, what a probe's ``StoreProbe/tagFollowUp`` returned when the store's output received it, on
+    /// the thread that dispatched it; `0` for an action of the app, or when no probe sets that hook.
+    public let cause: UInt64
     /// The thread whose dispatch caused the action: the dispatching thread, or, for a follow-up, the owner of the
     /// action that caused it.
     @usableFromInline let owner: UInt
 
     /// The origin of an action that `thread` dispatched and processes itself.
     @inlinable
-    init(thread: UInt, isFollowUp: Bool) {
-        self.init(thread: thread, owner: thread, isFollowUp: isFollowUp)
+    init(thread: UInt, isFollowUp: Bool, cause: UInt64 = 0) {
+        self.init(thread: thread, owner: thread, isFollowUp: isFollowUp, cause: cause)
     }
 
     @inlinable
-    init(thread: UInt, owner: UInt, isFollowUp: Bool) {
+    init(thread: UInt, owner: UInt, isFollowUp: Bool, cause: UInt64 = 0) {
         self.thread = thread
         self.owner = owner
         self.isFollowUp = isFollowUp
+        self.cause = cause
     }
 }
 

@@ -11,6 +11,11 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
     public let handleNanoseconds: UInt64
     /// The time spent in the reducer, in nanoseconds.
     public let reduceNanoseconds: UInt64
+    /// Whether observers or IOs run after the reducer: ``StoreProbe/didRunEffects`` then follows this action's
+    /// ``StoreProbe/didReduce``; when `false`, nothing of this action runs on the processing thread afterwards.
+    public let isFollowedByEffects: Bool
+    /// How many actions waited in the store's queue, behind this one, when its reducer started: the queue's depth.
+    public let queuedActions: Int
     /// The state the reducer left.
     public let state: State
 
@@ -26,8 +31,12 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
         startedAt: UInt64,
         handleNanoseconds: UInt64,
         reduceNanoseconds: UInt64,
+        isFollowedByEffects: Bool,
+        queuedActions: Int,
         state: State
     ) {
+        self.isFollowedByEffects = isFollowedByEffects
+        self.queuedActions = queuedActions
         self.dispatched = dispatched
         self.origin = origin
         self.startedAt = startedAt

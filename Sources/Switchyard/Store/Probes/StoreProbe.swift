@@ -14,9 +14,10 @@
 /// ```
 ///
 /// The rules every hook runs under:
-/// - Every hook but ``storeDidEnd`` runs on the store's processing thread, one action at a time, in the order the
-///   store processes them: two calls never overlap, and each call happens after the previous one, whichever threads
-///   they ran on. No lock of the store is held.
+/// - Every hook but ``storeDidEnd`` and ``tagFollowUp`` runs on the store's processing thread, one action at a time,
+///   in the order the store processes them: two calls never overlap, and each call happens after the previous one,
+///   whichever threads they ran on. No lock of the store is held. ``tagFollowUp`` runs on the thread that dispatches
+///   a follow-up, at any time; the operations that ``decorateEffect`` returns run in the effects' tasks.
 /// - A hook must not read the store's `state` or dispatch to the store synchronously from ``admit`` or
 ///   ``didReduce`` (the state is being committed then); ``didProcess`` reads the state it is given instead.
 /// - Several probes run in the order they were attached. The first ``admit`` that holds an action takes it: the
@@ -52,6 +53,23 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
     public var didCommitOutOfBand: (@Sendable (_ state: State) -> Void)?
     /// Called once, on the thread that frees the store, when the store is freed while the probe is attached.
     public var storeDidEnd: (@Sendable () -> Void)?
+    /// Wraps the operation of each asynchronous effect that an IO starts
+    /// (``IO/run(id:cancelInFlight:priority:operation:catch:fileID:line:)``): called on the thread that runs the IO
+    /// (for an IO of an action's pipeline, the processing thread, between that action's ``didReduce`` and the next
+    /// action's ``admit``), and the operation it returns runs in the effect's task instead. A tracer runs the effect
+    /// inside the action's context here, and times it. An effect that the store refuses (it is being freed) is not
+    /// given to this hook. The store pays nothing for it per action: it is read when an effect starts.
+    public var decorateEffect:
+        (
+            @Sendable (_ effect: EffectStart, _ operation: @escaping @Sendable () async -> Void) ->
+                @Sendable () async -> Void
+        )?
+    /// Tags each follow-up when the store's output receives it, on the thread that dispatches it (the processing
+    /// thread for an IO or a middleware's `handle`, the effect's task for an effect): the value comes back as the
+    /// follow-up's ``ActionOrigin/cause`` when the store processes it, so a tool knows which action caused which.
+    /// Only the first probe that sets this hook is called; an app's own dispatches are never tagged, and cost
+    /// nothing for it.
+    public var tagFollowUp: (@Sendable () -> UInt64)?
 
     /// A probe with the hooks given; each is optional.
     public init(
@@ -63,8 +81,15 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
         )? = nil,
         feed: ActionFeed<Action, State>? = nil,
         didCommitOutOfBand: (@Sendable (_ state: State) -> Void)? = nil,
-        storeDidEnd: (@Sendable () -> Void)? = nil
+        storeDidEnd: (@Sendable () -> Void)? = nil,
+        decorateEffect: (
+            @Sendable (_ effect: EffectStart, _ operation: @escaping @Sendable () async -> Void) ->
+                @Sendable () async -> Void
+        )? = nil,
+        tagFollowUp: (@Sendable () -> UInt64)? = nil
     ) {
+        self.decorateEffect = decorateEffect
+        self.tagFollowUp = tagFollowUp
         self.feed = feed
         self.admit = admit
         self.didReduce = didReduce
@@ -72,5 +97,23 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
         self.didProcess = didProcess
         self.didCommitOutOfBand = didCommitOutOfBand
         self.storeDidEnd = storeDidEnd
+    }
+}
+
+/// An asynchronous effect that starts, as a probe's ``StoreProbe/decorateEffect`` hook is told: where it was created,
+/// and whether it has an id (the id itself, which may hold the app's data, is not given).
+public struct EffectStart: Sendable, Hashable {
+    /// The `#fileID` of the code that created the effect.
+    public let fileID: String
+    /// The line of the code that created the effect.
+    public let line: UInt
+    /// Whether the effect was started with an id, which `cancelInFlight` and `IO.cancel(id:)` use.
+    public let hasID: Bool
+
+    /// An effect created at `fileID`:`line`.
+    public init(fileID: String, line: UInt, hasID: Bool) {
+        self.fileID = fileID
+        self.line = line
+        self.hasID = hasID
     }
 }

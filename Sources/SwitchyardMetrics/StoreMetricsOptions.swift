@@ -1,0 +1,44 @@
+import Switchyard
+
+/// How a store's actions are counted and timed (see `ReduxStoreBase.attachMetrics(_:)`).
+///
+/// The metrics and their dimensions:
+///
+/// | metric | kind | dimensions |
+/// | --- | --- | --- |
+/// | `switchyard_actions_total` | counter | `store`, `action`, `follow_up` (`true`/`false`) |
+/// | `switchyard_actions_held_total` | counter | `store` |
+/// | `switchyard_queue_depth` | gauge: actions waiting when a reducer starts | `store` |
+/// | `switchyard_handle_duration` | timer (ns) | `store`, `action` |
+/// | `switchyard_reduce_duration` | timer (ns) | `store`, `action` |
+/// | `switchyard_observers_duration` | timer (ns) | `store` |
+/// | `switchyard_effects_started_total` | counter | `store` |
+/// | `switchyard_effects_finished_total` | counter | `store` |
+/// | `switchyard_effects_cancelled_total` | counter | `store` |
+/// | `switchyard_effects_in_flight` | meter | `store` |
+///
+/// `action` is ``actionName``'s value: by default the action's case, a bounded set.
+public struct StoreMetricsOptions<Action: Sendable>: Sendable {
+    /// The `store` dimension of every metric.
+    public var storeName: String
+    /// The per-store switch: `false` attaches nothing, and the store pays nothing.
+    public var isEnabled: Bool
+    /// Decides per action whether it is counted and timed; `nil` counts every action.
+    public var counts: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> Bool)?
+    /// The `action` dimension for an action: by default its case's name, never its payload. Keep the set of values
+    /// small and fixed: each value is a time series of its own.
+    public var actionName: @Sendable (_ action: Action) -> String
+
+    /// Options for the store `storeName`: every action counted under its case's name.
+    public init(
+        storeName: String,
+        isEnabled: Bool = true,
+        counts: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> Bool)? = nil,
+        actionName: @escaping @Sendable (_ action: Action) -> String = { metricsCaseName($0) }
+    ) {
+        self.storeName = storeName
+        self.isEnabled = isEnabled
+        self.counts = counts
+        self.actionName = actionName
+    }
+}

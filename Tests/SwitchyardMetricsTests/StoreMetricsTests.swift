@@ -1,0 +1,138 @@
+import CoreMetrics
+import MetricsTestKit
+import Switchyard
+import SwitchyardMetrics
+import Testing
+
+enum LoadAction: Sendable, Equatable {
+    case load(String)
+    case loading
+    case loaded([String])
+    case wait
+    case stop
+
+    var name: String? {
+        guard case .load(let name) = self else { return nil }
+        return name
+    }
+}
+
+struct LoadState: Sendable, Equatable {
+    var items: [String] = []
+}
+
+struct LoadWaitID: Hashable, Sendable {}
+
+/// `.load` is bridged to `.loading`; its effect dispatches `.loaded`. `.wait` starts an effect that `.stop` cancels.
+struct LoadEffects: MiddlewareProtocol, Sendable {
+    func handle(
+        action: LoadAction, from dispatcher: ActionSource, state: @escaping GetState<LoadState>
+    ) -> IO<LoadAction> {
+        switch action {
+        case .load(let name): .run { output in output.dispatch(.loaded([name])) }
+        case .wait: .run(id: LoadWaitID()) { _ in try await Task.sleep(for: .seconds(60)) }
+        case .stop: .cancel(id: LoadWaitID())
+        case .loading, .loaded: .pure()
+        }
+    }
+}
+
+func makeLoadStore() -> Store<LoadAction, LoadState> {
+    let bridges = BridgeMiddleware<LoadAction, LoadAction, LoadState>()
+        .bridge(\LoadAction.name >=> { _ in LoadAction.loading })
+    return Store(
+        initialState: LoadState(),
+        reducer: .reduce { action, state in if case .loaded(let items) = action { state.items = items } },
+        middleware: bridges <> LoadEffects()
+    )
+}
+
+/// Waits, polling, until `condition` holds or a minute passed (a generous deadline: the whole suite runs in parallel
+/// on two cores, and an effect may wait long for a thread).
+func eventually(_ condition: () -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !condition() {
+        if ContinuousClock.now > deadline { return false }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}
+
+@Suite struct StoreMetricsTests {
+    @Test func actionsFollowUpsPhasesAndEffectsAreCountedExactly() async throws {
+        let metrics = TestMetrics()
+        let store = makeLoadStore()
+        #expect(store.attachMetrics(StoreMetricsOptions(storeName: "loads"), factory: metrics) != nil)
+        store.dispatch(.load("a"))
+        store.dispatch(.load("b"))
+        let finished = try await eventually {
+            metrics.counterTotal(label: "switchyard_effects_finished_total") == 2
+                && store.state.items.count == 1
+                && metrics.counterTotal(
+                    label: "switchyard_actions_total",
+                    dimensions: [("store", "loads"), ("action", "loaded"), ("follow_up", "true")]
+                ) == 2
+        }
+        #expect(finished)
+        func processed(_ action: String, followUp: Bool) -> Int64 {
+            metrics.counterTotal(
+                label: "switchyard_actions_total",
+                dimensions: [("store", "loads"), ("action", action), ("follow_up", "\(followUp)")]
+            )
+        }
+        #expect(processed("load", followUp: false) == 2)
+        #expect(processed("load", followUp: true) == 0)
+        #expect(processed("loading", followUp: true) == 2)
+        #expect(processed("loaded", followUp: true) == 2)
+        #expect(metrics.counterTotal(label: "switchyard_actions_held_total") == 0)
+        // One sample of the queue's depth per action: six actions.
+        #expect(try metrics.expectGauge("switchyard_queue_depth", [("store", "loads")]).values.count == 6)
+        #expect(metrics.counterTotal(label: "switchyard_effects_started_total") == 2)
+        #expect(metrics.counterTotal(label: "switchyard_effects_cancelled_total") == 0)
+        #expect(try metrics.expectMeter("switchyard_effects_in_flight", [("store", "loads")]).lastValue == 0)
+        let handle = try metrics.expectTimer("switchyard_handle_duration", [("store", "loads"), ("action", "load")])
+        #expect(handle.values.count == 2)
+        let reduce = try metrics.expectTimer("switchyard_reduce_duration", [("store", "loads"), ("action", "loaded")])
+        #expect(reduce.values.count == 2)
+        // The observers-and-IOs timer: the two `.load`s ran IOs.
+        #expect(try metrics.expectTimer("switchyard_observers_duration", [("store", "loads")]).values.count >= 2)
+    }
+
+    @Test func aCancelledEffectIsCountedAsCancelled() async throws {
+        let metrics = TestMetrics()
+        let store = makeLoadStore()
+        store.attachMetrics(StoreMetricsOptions(storeName: "loads"), factory: metrics)
+        store.dispatch(.wait)
+        #expect(try metrics.expectMeter("switchyard_effects_in_flight", [("store", "loads")]).lastValue == 1)
+        store.dispatch(.stop)
+        let cancelled = try await eventually { metrics.counterTotal(label: "switchyard_effects_cancelled_total") == 1 }
+        #expect(cancelled)
+        #expect(metrics.counterTotal(label: "switchyard_effects_finished_total") == 0)
+        #expect(try metrics.expectMeter("switchyard_effects_in_flight", [("store", "loads")]).lastValue == 0)
+    }
+
+    @Test func thePredicateChoosesTheActionsCounted() async throws {
+        let metrics = TestMetrics()
+        let store = makeLoadStore()
+        store.attachMetrics(
+            StoreMetricsOptions(storeName: "loads", counts: { dispatched, origin in !origin.isFollowUp }),
+            factory: metrics
+        )
+        store.dispatch(.load("a"))
+        let finished = try await eventually { store.state.items == ["a"] }
+        #expect(finished)
+        #expect(metrics.counterTotal(label: "switchyard_actions_total") == 1)
+        #expect(
+            metrics.counters(label: "switchyard_actions_total").allSatisfy { counter in
+                !counter.dimensions.contains { $0 == ("action", "loaded") }
+            })
+    }
+
+    @Test func aDisabledStoreOrTheNoOpBackendAttachNothing() {
+        let store = makeLoadStore()
+        #expect(
+            store.attachMetrics(StoreMetricsOptions(storeName: "off", isEnabled: false), factory: TestMetrics()) == nil)
+        #expect(
+            store.attachMetrics(StoreMetricsOptions(storeName: "noop"), factory: NOOPMetricsHandler.instance) == nil)
+    }
+}
