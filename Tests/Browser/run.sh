@@ -40,10 +40,10 @@ if [ -z "$address" ]; then
     cat "$desktop_log" >&2
     exit 1
 fi
-SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples InspectorExample --for 150 \
+SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples InspectorExample --for 900 \
     >"$first_log" 2>&1 &
 pids+=("$!")
-SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples InspectorExample --for 150 \
+SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples InspectorExample --for 900 \
     --app SecondApp --every 0.2 >"$second_log" 2>&1 &
 pids+=("$!")
 
