@@ -222,7 +222,9 @@ final class DesktopServer: Sendable {
 
     func bind(host: String, port: Int, group: EventLoopGroup) async throws -> Channel {
         try await ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
+            // A burst of connections waits in the kernel's queue, in order, rather than being dropped and retried
+            // seconds later (the kernel caps the value at its own maximum).
+            .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { [self] channel in
