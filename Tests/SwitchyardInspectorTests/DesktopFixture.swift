@@ -27,9 +27,20 @@ struct Running: Sendable {
         try await client.request("POST", prefix + path + "?token=\(token)", body: Data(body.utf8))
     }
 
-    /// The page's own request still gets its answer.
-    func pageIsAnswered() async throws -> Bool {
-        try await client.request("GET", prefix + "/api/status", headers: ["X-Inspector-Token": token]).status == 200
+    /// The page's own request still gets its answer. A page polls again when a request of its fails (its connection
+    /// closed to make room, or no answer in 20 s), so this asks again until `deadline` passes: under
+    /// ThreadSanitizer on a loaded machine, a server draining a flood of connections answers late, not never.
+    func pageIsAnswered(deadline: Duration = .seconds(90)) async throws -> Bool {
+        let end = ContinuousClock.now + deadline
+        while true {
+            do {
+                return try await client.request(
+                    "GET", prefix + "/api/status", headers: ["X-Inspector-Token": token]
+                ).status == 200
+            } catch {
+                if ContinuousClock.now >= end { throw error }
+            }
+        }
     }
 
     /// Dispatches `count` actions from another thread and returns once the store processed them all: the store keeps
