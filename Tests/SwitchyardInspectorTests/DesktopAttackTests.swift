@@ -61,9 +61,10 @@ import Testing
         #expect(try await running.pageIsAnswered())
         // The server may still be accepting the last of them (slowly, under ThreadSanitizer): wait until it has.
         let desktop = running.desktop
+        let expectedClosed = 100 - limits.maxConnections
         let statistics = try await eventually(timeout: .seconds(120)) { () -> DesktopInspector.Statistics? in
             let statistics = desktop.statistics
-            return statistics.closedForRoom >= 100 - limits.maxConnections ? statistics : nil
+            return statistics.closedForRoom >= expectedClosed ? statistics : nil
         }
         #expect(statistics.open <= limits.maxConnections)
         withExtendedLifetime(idle) {}
