@@ -225,6 +225,8 @@ final class DesktopServer: Sendable {
             // A burst of connections waits in the kernel's queue, in order, rather than being dropped and retried
             // seconds later (the kernel caps the value at its own maximum).
             .serverChannelOption(.backlog, value: 1024)
+            // Accept a burst in a few wake-ups rather than four connections per wake-up.
+            .serverChannelOption(.maxMessagesPerRead, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { [self] channel in
