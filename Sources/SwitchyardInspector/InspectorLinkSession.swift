@@ -7,9 +7,10 @@ import Switchyard
 
 /// The app's side of the connection to the desktop inspector, on SwiftNIO's WebSocket client.
 ///
-/// Apple platforms have `URLSessionWebSocketTask`, but Linux's Foundation delegates WebSockets to the system's
-/// libcurl, and Debian 12's libcurl 7.88 is built without WebSocket support (`curl --version` lists no `ws`): the
-/// client would start and never connect. SwiftNIO's client works the same everywhere and is the one tested here.
+/// Apple platforms have `URLSessionWebSocketTask`, but Linux's Foundation cannot open a WebSocket: its task fails
+/// with "WebSockets not supported by libcurl" with Debian 12's libcurl 7.88, and also with a libcurl 8.23 whose
+/// protocols include `ws` and `wss` loaded in its place (Swift 6.3.1's Foundation for Linux was built without
+/// WebSocket support). SwiftNIO's client works the same everywhere and is the one tested here.
 enum InspectorLinkSession {
     /// The largest message the desktop may send the app (a session to import is the largest).
     static let maximumMessageBytes = 512 * 1024 * 1024
@@ -55,9 +56,9 @@ enum InspectorLinkSession {
 
     /// Opens the WebSocket to the desktop, with the pairing code.
     static func open(_ desktop: InspectorDesktop) async throws -> Upgrade {
+        let socket = try await CloseOnExecSocket.connect(host: desktop.host, port: desktop.port, timeout: .seconds(5))
         let upgrade: EventLoopFuture<Upgrade> = try await ClientBootstrap(group: NIOSingletons.posixEventLoopGroup)
-            .connectTimeout(.seconds(5))
-            .connect(host: desktop.host, port: desktop.port) { channel in
+            .withConnectedSocket(socket) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
                         maxFrameSize: maximumMessageBytes,
