@@ -134,7 +134,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline
     func isFilteredOut(_ action: Action) -> Bool {
         let filter = filter.withLock { $0 }
-        return !filter.admits(ActionNames.caseName(of: action))
+        return !filter.admits(ActionCaseNames.shared.name(of: action))
     }
 
     @inlinable
@@ -314,12 +314,5 @@ enum ActionNames {
             oneLine = oneLine.replacingOccurrences(of: "\(module).", with: "")
         }
         return oneLine.count > 300 ? String(oneLine.prefix(299)) + "…" : oneLine
-    }
-
-    /// The name of the action's case, as the page shows it without its payload: `search` for
-    /// `search(.queryChanged("swift"))`.
-    static func caseName<Action>(of action: Action) -> String {
-        let described = describe(action)
-        return String(described.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
     }
 }

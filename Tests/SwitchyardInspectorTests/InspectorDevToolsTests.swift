@@ -90,10 +90,25 @@ import Testing
     }
 
     @Test func theCaseNameIsTheOneThePageShowsWithoutItsPayload() {
-        #expect(ActionNames.caseName(of: AppAction.search("a(b)")) == "search")
-        #expect(ActionNames.caseName(of: AppAction.favorite("x")) == "favorite")
-        #expect(ActionNames.caseName(of: NestedAction.reset) == "reset")
-        #expect(ActionNames.caseName(of: NestedAction.child(.tap(1))) == "child")
+        #expect(ActionCaseNames.shared.name(of: AppAction.search("a(b)")) == "search")
+        #expect(ActionCaseNames.shared.name(of: AppAction.favorite("x")) == "favorite")
+        #expect(ActionCaseNames.shared.name(of: NestedAction.reset) == "reset")
+        #expect(ActionCaseNames.shared.name(of: NestedAction.child(.tap(1))) == "child")
+    }
+
+    @Test func theListsNameAnActionByItsCaseWhateverItsDescriptionSays() {
+        let store = Store(initialState: 0, reducer: Reducer<DescribedAction, Int>.reduce { _, count in count += 1 })
+        let inspector = StoreInspector(inspecting: store)
+        inspector.setFilter(allow: nil, deny: ["tick"])
+        store.dispatch(.tick)
+        store.dispatch(.tap(2))
+        // `tick` describes itself as "Clock (1 s)": the deny list still names it by its case.
+        #expect(inspector.actions.map(\.action) == [.tap(2)])
+        #expect(inspector.status().notRecorded == 1)
+        inspector.setFilter(allow: ["tap"])
+        store.dispatch(.tap(3))
+        store.dispatch(.tick)
+        #expect(inspector.actions.map(\.action) == [.tap(2), .tap(3)])
     }
 
     @Test func aCommitMakesThePresentTheBaseEmptiesTheHistoryAndNumbersGoOn() async throws {
@@ -348,6 +363,19 @@ import Testing
         #expect(test.contains(#"favorites: ["a", "b"]"#))
         #expect(test.contains(#"await afterGap.send(AppAction.favorite("c")) {"#))
         #expect(test.contains("        reducer: appReducer\n    )"))
+    }
+}
+
+/// An action type whose description is not its case.
+enum DescribedAction: Equatable, Sendable, Codable, CustomStringConvertible {
+    case tick
+    case tap(Int)
+
+    var description: String {
+        switch self {
+        case .tick: "Clock (1 s)"
+        case .tap(let count): "Tapped \(count) times"
+        }
     }
 }
 

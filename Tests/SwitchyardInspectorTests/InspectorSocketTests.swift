@@ -48,7 +48,8 @@ import Testing
             let connection = inspector.connect(to: desktop.appAddress, app: "Spawning", store: "main")
             defer { Task { await connection.close() } }
             #expect(await connection.waitUntilConnected(timeout: .seconds(20)))
-            let inode = try #require(socketInode(remotePort: desktop.port))
+            let port = desktop.port
+            let inode = try await eventually { Self.socketInode(remotePort: port) }
             // The test itself: the app's socket is one of this process's descriptors…
             #expect(try descriptorsOf("/proc/self/fd").contains("socket:[\(inode)]"))
             // …and not one of the child's.
@@ -59,8 +60,12 @@ import Testing
         }
 
         /// The inode of this process's TCP socket connected to `remotePort` on loopback.
-        private func socketInode(remotePort: Int) -> String? {
-            let table = (try? String(contentsOfFile: "/proc/self/net/tcp", encoding: .utf8)) ?? ""
+        private static func socketInode(remotePort: Int) -> String? {
+            // Read to its end: the table lists every socket of the machine's network namespace, and changes while
+            // other tests run.
+            guard let file = FileHandle(forReadingAtPath: "/proc/self/net/tcp") else { return nil }
+            defer { try? file.close() }
+            let table = String(decoding: (try? file.readToEnd()) ?? Data(), as: UTF8.self)
             let port = String(format: "%04X", remotePort)
             for line in table.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
