@@ -45,7 +45,7 @@ SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples I
     >"$first_log" 2>&1 &
 pids+=("$!")
 SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples InspectorExample --for 900 \
-    --app SecondApp --every 0.2 >"$second_log" 2>&1 &
+    --app SecondApp --every 0.2 --capacity 20000 >"$second_log" 2>&1 &
 pids+=("$!")
 
 # The two stores' pages, once both apps are connected.
