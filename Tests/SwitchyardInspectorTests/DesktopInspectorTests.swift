@@ -181,6 +181,8 @@ import Testing
         let connection = try #require(opened.connection)
         let first = try await connection.nextText()
         #expect(first.contains(#""type":"app""#))
+        // The app learns that a page watches, and says so: its live updates follow.
+        _ = try await connection.waitForText { $0.contains(#""type":"resume""#) }
         running.store.dispatch(.favorite("live"))
         let update = try await connection.waitForText { $0.contains(#""type":"entries""#) }
         #expect(update.contains("live"))

@@ -52,8 +52,9 @@ import Testing
             let opened = try await client.webSocket(
                 "/stores/\(view.id)/ws", origin: nil, protocols: ["token.\(desktop.token)"])
             let page = try #require(opened.connection)
-            _ = try await page.nextText()
-            _ = try await eventually { connection.isWatched ? true : nil }
+            // The app says it sends live updates again, once it listens to its history.
+            _ = try await page.waitForText { $0.contains(#""type":"resume""#) }
+            #expect(connection.isWatched)
             let loaded = try await client.request("GET", "/stores/\(view.id)/api/entries?token=\(desktop.token)")
             #expect(loaded.text.contains("launch \(launch) early 2"))
             // Five live actions: the page receives them, and the desktop keeps them.

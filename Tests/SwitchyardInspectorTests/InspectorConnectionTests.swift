@@ -25,6 +25,7 @@ import Testing
             "/stores/\(view.id)/ws", origin: nil, protocols: ["token.\(desktop.token)"])
         let page = try #require(opened.connection)
         #expect(try await page.nextText().contains(#""connected":true"#))
+        _ = try await page.waitForText { $0.contains(#""type":"resume""#) }
         first.dispatch(.favorite("before"))
         #expect(try await page.waitForText { $0.contains("before") }.contains(#""type":"entries""#))
         // The app quits: the page is told, and the view stays.
@@ -74,7 +75,9 @@ import Testing
                 running.prefix + "/ws", origin: nil, protocols: ["token.\(running.token)"])
             let page = try #require(opened.connection)
             #expect(try await page.nextText().contains(#""type":"app""#))
-            _ = try await eventually { running.connection.isWatched ? true : nil }
+            // The app is told, and tells the page to load what it misses: its live updates follow.
+            #expect(try await page.nextText().contains(#""type":"resume""#))
+            #expect(running.connection.isWatched)
             #expect(try view().isWatched)
             let loaded = try await running.get("/api/entries")
             let entries = try JSONDecoder().decode(InspectorWire.Entries.self, from: loaded.body)
@@ -98,8 +101,8 @@ import Testing
         let again = try await running.client.webSocket(
             running.prefix + "/ws", origin: nil, protocols: ["token.\(running.token)"])
         let second = try #require(again.connection)
-        _ = try await second.nextText()
-        _ = try await eventually { running.connection.isWatched ? true : nil }
+        _ = try await second.waitForText { $0.contains(#""type":"resume""#) }
+        #expect(running.connection.isWatched)
         let all = try JSONDecoder().decode(InspectorWire.Entries.self, from: try await running.get("/api/entries").body)
         #expect(all.entries.count == 1_001)
         running.store.dispatch(.favorite("back"))
