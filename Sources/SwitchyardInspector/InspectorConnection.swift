@@ -57,7 +57,9 @@ public struct InspectorDesktop: Sendable, Equatable {
 ///
 /// Made by ``StoreInspector/connect(to:app:store:)``. It sends the store's live updates and answers the page's
 /// requests (jump, skip, dispatch, export…) while it is open, and connects again by itself when the desktop goes
-/// away, waiting longer each time, up to ``maximumRetryDelay``. A desktop that stops reading never slows the store:
+/// away, waiting longer each time, up to ``maximumRetryDelay``. Live updates are computed and sent only while a page
+/// of the desktop shows the store (``isWatched``): with no page open, the store's actions cost the connection
+/// nothing, and a page that opens still shows the whole history. A desktop that stops reading never slows the store:
 /// updates are computed only when the previous one was sent, and when too many actions are waiting, one short
 /// message replaces them and the page reloads what it shows (``coalescedUpdates`` counts these).
 public final class InspectorConnection: Sendable {
@@ -86,6 +88,7 @@ public final class InspectorConnection: Sendable {
     struct ConnectionState: Sendable {
         var status = Status.connecting
         var coalescedUpdates = 0
+        var isWatched = false
         var isClosed = false
         var statusWaiters: [UInt64: AsyncStream<Status>.Continuation] = [:]
         var lastWaiterID: UInt64 = 0
@@ -158,6 +161,14 @@ public final class InspectorConnection: Sendable {
             return Array(state.statusWaiters.values)
         }
         for waiter in waiters { waiter.yield(status) }
+    }
+
+    /// Whether a page of the desktop shows the store now: only then does the connection compute and send live
+    /// updates.
+    public var isWatched: Bool { state.withLock { $0.isWatched } }
+
+    func setWatched(_ watched: Bool) {
+        state.withLock { $0.isWatched = watched }
     }
 
     func countCoalescedUpdate() {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The messages an app and the desktop inspector exchange on the app's connection, as JSON text messages of a
-/// WebSocket that the app opens. The app never listens: it connects, says who it is, then sends its live updates and
-/// answers the page's requests, which the desktop forwards.
+/// WebSocket that the app opens. The app never listens: it connects, says who it is, then answers the page's requests,
+/// which the desktop forwards, and sends its live updates while the desktop says a page watches the store.
 package enum InspectorLink {
     /// The WebSocket subprotocol of an app's connection.
     package static let subprotocol = "switchyard-inspector-app"
@@ -54,7 +54,7 @@ package enum InspectorLink {
 
     /// One message on an app's connection.
     package struct Message: Codable, Sendable {
-        /// `hello` (app), `update` (app), `reply` (app) or `request` (desktop).
+        /// `hello` (app), `update` (app), `reply` (app), `request` (desktop) or `watch` (desktop).
         package var type: String
         package var hello: Hello?
         /// A live update for the store's pages, as the page reads it.
@@ -63,6 +63,10 @@ package enum InspectorLink {
         package var id: Int?
         package var request: InspectorRequest?
         package var reply: InspectorReply?
+        /// Of a `watch` message: whether a page shows the store now. The desktop sends one right after the app's
+        /// hello, then one each time the first page opens or the last closes; the app sends live updates only while
+        /// the latest says `true`.
+        package var watched: Bool?
 
         package static func hello(_ hello: Hello) -> Message { Message(type: "hello", hello: hello) }
         package static func update(_ text: String) -> Message { Message(type: "update", update: text) }
@@ -72,10 +76,11 @@ package enum InspectorLink {
         package static func reply(_ id: Int, _ reply: InspectorReply) -> Message {
             Message(type: "reply", id: id, reply: reply)
         }
+        package static func watch(_ watched: Bool) -> Message { Message(type: "watch", watched: watched) }
 
         package init(
             type: String, hello: Hello? = nil, update: String? = nil, id: Int? = nil,
-            request: InspectorRequest? = nil, reply: InspectorReply? = nil
+            request: InspectorRequest? = nil, reply: InspectorReply? = nil, watched: Bool? = nil
         ) {
             self.type = type
             self.hello = hello
@@ -83,6 +88,7 @@ package enum InspectorLink {
             self.id = id
             self.request = request
             self.reply = reply
+            self.watched = watched
         }
 
         /// The message as the text of a WebSocket message.

@@ -99,7 +99,16 @@ enum InspectorLinkSession {
         return try await upgrade.get()
     }
 
-    /// Says hello, then sends the live updates and answers the desktop's requests until the connection drops.
+    /// What the update loop of a connection reacts to.
+    enum LinkEvent: Sendable {
+        /// The desktop said whether a page watches the store.
+        case watch(Bool)
+        /// The history or the mode changed.
+        case changed
+    }
+
+    /// Says hello, then answers the desktop's requests until the connection drops, and sends the live updates while
+    /// the desktop says a page watches the store.
     static func serve<Action, State>(
         _ channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>,
         connection: InspectorConnection,
@@ -107,21 +116,38 @@ enum InspectorLinkSession {
     ) async throws {
         try await channel.executeThenClose { inbound, outbound in
             let writer = LinkWriter(outbound: outbound)
+            let (events, sink) = AsyncStream<LinkEvent>.makeStream()
+            defer {
+                sink.finish()
+                connection.setWatched(false)
+            }
             try await writer.send(.hello(connection.hello))
             connection.setStatus(.connected)
             try await withThrowingDiscardingTaskGroup { group in
-                group.addTask { try await sendUpdates(endpoints.inspector, writer: writer, connection: connection) }
+                group.addTask {
+                    try await sendUpdates(
+                        endpoints.inspector, writer: writer, connection: connection, events: events, sink: sink)
+                }
                 loop: for try await frame in inbound {
                     switch frame.opcode {
                     case .text:
                         var data = frame.unmaskedData
                         guard let bytes = data.readBytes(length: data.readableBytes),
-                            let message = try? JSONDecoder().decode(InspectorLink.Message.self, from: Data(bytes)),
-                            message.type == "request", let id = message.id, let request = message.request
+                            let message = try? JSONDecoder().decode(InspectorLink.Message.self, from: Data(bytes))
                         else { continue }
-                        group.addTask {
-                            let reply = await endpoints.handle(request)
-                            try await writer.send(.reply(id, reply))
+                        switch message.type {
+                        case "request":
+                            guard let id = message.id, let request = message.request else { continue }
+                            group.addTask {
+                                let reply = await endpoints.handle(request)
+                                try await writer.send(.reply(id, reply))
+                            }
+                        case "watch":
+                            guard let watched = message.watched else { continue }
+                            connection.setWatched(watched)
+                            sink.yield(.watch(watched))
+                        default:
+                            continue
                         }
                     case .ping:
                         try await writer.write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
@@ -138,47 +164,96 @@ enum InspectorLinkSession {
 
     /// The store's live updates, as the page reads them: new entries and status changes, computed when the history
     /// changes and only once the previous update was written, so that changes coalesce while the desktop is slow.
+    ///
+    /// Nothing is computed or sent while no page watches the store: the inspector does not even listen to the
+    /// history then. When a page opens, the desktop says so, and the app tells the pages to load what they miss
+    /// (`reset` when a page watched as the connection opened, `resume` otherwise); the history itself is recorded all
+    /// along, so the page shows every entry.
     static func sendUpdates<Action, State>(
         _ inspector: StoreInspector<Action, State>,
         writer: LinkWriter,
-        connection: InspectorConnection
+        connection: InspectorConnection,
+        events: AsyncStream<LinkEvent>,
+        sink: AsyncStream<LinkEvent>.Continuation
     ) async throws {
         let recorder = inspector.recorder
-        let (id, changes) = recorder.listen()
-        defer { recorder.stopListening(id) }
+        var listening: (id: UInt64, relay: Task<Void, Never>)?
+        func stopListening() {
+            guard let (id, relay) = listening else { return }
+            relay.cancel()
+            recorder.stopListening(id)
+            listening = nil
+        }
+        defer { stopListening() }
+        var isFirstWatch = true
         var lastStatus = inspector.status()
         var lastSent = lastStatus.lastID
-        // A new connection (the first, or after a relaunch or a drop): the page reloads what it shows.
-        try await writer.send(.update(text(InspectorWire.Message(type: "reset", entries: nil, status: lastStatus))))
-        for await _ in changes {
+        for await event in events {
             try Task.checkCancellation()
-            recorder.acknowledgeSignal()
-            let update = inspector.summaries(after: lastSent)
-            let message: InspectorWire.Message?
-            let missed = (update.entries.first?.id ?? 0) > (lastSent ?? 0) + 1 && lastSent != nil
-            if update.status.imported != lastStatus.imported
-                || update.status.lastID.map({ $0 < (lastSent ?? 0) }) == true
-            {
-                message = InspectorWire.Message(type: "reset", entries: nil, status: update.status)
-                lastSent = update.status.lastID
-            } else if update.entries.count > InspectorConnection.maximumEntriesPerUpdate || missed {
-                // The desktop fell behind: one short message instead of the entries, and the page reloads.
-                connection.countCoalescedUpdate()
-                message = InspectorWire.Message(
-                    type: "reset", entries: nil, status: update.status,
-                    note: "The desktop fell behind the app: \(update.entries.count) live updates were coalesced.")
-                lastSent = update.status.lastID
-            } else if !update.entries.isEmpty {
-                message = InspectorWire.Message(type: "entries", entries: update.entries, status: update.status)
-                lastSent = update.entries.last?.id
-            } else if update.status != lastStatus {
-                message = InspectorWire.Message(type: "status", entries: nil, status: update.status)
-            } else {
-                message = nil
+            switch event {
+            case .watch(let watched):
+                defer { isFirstWatch = false }
+                guard watched else {
+                    stopListening()
+                    continue
+                }
+                guard listening == nil else { continue }
+                let (id, changes) = recorder.listen()
+                let relay = Task {
+                    for await _ in changes { sink.yield(.changed) }
+                }
+                listening = (id, relay)
+                lastStatus = inspector.status()
+                lastSent = lastStatus.lastID
+                // The first word of a connection (the first, or after a relaunch or a drop) with a page open: the
+                // page reloads what it shows. A page that opens later loads what it misses after this.
+                let type = isFirstWatch ? "reset" : "resume"
+                try await writer.send(
+                    .update(text(InspectorWire.Message(type: type, entries: nil, status: lastStatus))))
+            case .changed:
+                guard listening != nil else { continue }
+                recorder.acknowledgeSignal()
+                if let message = nextUpdate(
+                    inspector, connection: connection, lastStatus: &lastStatus, lastSent: &lastSent)
+                {
+                    try await writer.send(.update(text(message)))
+                }
             }
-            lastStatus = update.status
-            if let message { try await writer.send(.update(text(message))) }
         }
+    }
+
+    /// The update that tells the pages what changed since `lastSent`, if anything did.
+    static func nextUpdate<Action, State>(
+        _ inspector: StoreInspector<Action, State>,
+        connection: InspectorConnection,
+        lastStatus: inout InspectorWire.Status,
+        lastSent: inout Int?
+    ) -> InspectorWire.Message? {
+        let update = inspector.summaries(after: lastSent)
+        let message: InspectorWire.Message?
+        let missed = (update.entries.first?.id ?? 0) > (lastSent ?? 0) + 1 && lastSent != nil
+        if update.status.imported != lastStatus.imported
+            || update.status.lastID.map({ $0 < (lastSent ?? 0) }) == true
+        {
+            message = InspectorWire.Message(type: "reset", entries: nil, status: update.status)
+            lastSent = update.status.lastID
+        } else if update.entries.count > InspectorConnection.maximumEntriesPerUpdate || missed {
+            // The desktop fell behind: one short message instead of the entries, and the page reloads.
+            connection.countCoalescedUpdate()
+            message = InspectorWire.Message(
+                type: "reset", entries: nil, status: update.status,
+                note: "The desktop fell behind the app: \(update.entries.count) live updates were coalesced.")
+            lastSent = update.status.lastID
+        } else if !update.entries.isEmpty {
+            message = InspectorWire.Message(type: "entries", entries: update.entries, status: update.status)
+            lastSent = update.entries.last?.id
+        } else if update.status != lastStatus {
+            message = InspectorWire.Message(type: "status", entries: nil, status: update.status)
+        } else {
+            message = nil
+        }
+        lastStatus = update.status
+        return message
     }
 
     static func text(_ message: InspectorWire.Message) -> String {

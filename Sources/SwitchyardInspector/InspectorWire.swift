@@ -4,20 +4,20 @@ import Switchyard
 
 /// The JSON documents the inspector's page reads and sends.
 package enum InspectorWire {
-    struct Status: Codable, Equatable, Sendable {
+    package struct Status: Codable, Equatable, Sendable {
         var stateType: String
         var actionType: String
         var capacity: Int
         var dropped: Int
         var count: Int
         var firstID: Int?
-        var lastID: Int?
+        package var lastID: Int?
         var mode: String
         var cursor: Int?
         var held: Int
         var canDispatch: Bool
         var canExport: Bool
-        var imported: Bool
+        package var imported: Bool
         /// The most actions held while travelling or locked.
         var heldLimit: Int
         /// How many times the held actions reached their limit and the inspector returned to the present or unlocked.
@@ -90,8 +90,8 @@ package enum InspectorWire {
         var total: UInt64
     }
 
-    struct Summary: Codable, Equatable, Sendable {
-        var id: Int
+    package struct Summary: Codable, Equatable, Sendable {
+        package var id: Int
         var action: String
         var source: Source
         var thread: String
@@ -115,15 +115,15 @@ package enum InspectorWire {
         var diff: String
     }
 
-    struct Entries: Codable, Sendable {
-        var entries: [Summary]
-        var status: Status
+    package struct Entries: Codable, Sendable {
+        package var entries: [Summary]
+        package var status: Status
     }
 
-    struct Message: Codable, Sendable {
-        var type: String
-        var entries: [Summary]?
-        var status: Status
+    package struct Message: Codable, Sendable {
+        package var type: String
+        package var entries: [Summary]?
+        package var status: Status
         /// Why the page must reload what it shows, when it is not the obvious reason.
         var note: String?
     }

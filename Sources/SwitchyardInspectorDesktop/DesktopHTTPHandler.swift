@@ -132,7 +132,7 @@ final class DesktopHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func respond(_ context: ChannelHandlerContext, _ response: DesktopResponse, keepAlive: Bool) {
         var headers = HTTPHeaders()
         for (name, value) in response.headers { headers.add(name: name, value: value) }
-        DesktopSecurity.addHeaders(to: &headers, host: host)
+        DesktopSecurity.addHeaders(to: &headers, host: host, isPage: response.isPage)
         headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let status = HTTPResponseStatus(statusCode: response.status)
@@ -182,6 +182,8 @@ struct DesktopResponse: Sendable {
     var status: Int
     var headers: [(String, String)] = []
     var body: Data = Data()
+    /// The inspector's page: the desktop's own pages may show it in a pane (`/compare`), no other page may.
+    var isPage = false
 
     init(status: Int, body: Data = Data(), contentType: String? = nil) {
         self.status = status
@@ -218,16 +220,19 @@ struct DesktopTarget: Sendable {
 
 /// What every response carries, and the token's comparison.
 enum DesktopSecurity {
-    /// The page runs only its own inline code, talks only to this server, and is never framed by another page; no
-    /// URL leaks through a `Referer`; nothing is cached.
-    static func addHeaders(to headers: inout HTTPHeaders, host: String) {
+    /// The page runs only its own inline code, talks only to this server, and is never framed by another site's page
+    /// (the desktop's side-by-side page shows it in panes; nothing else of the desktop is ever framed); no URL leaks
+    /// through a `Referer`; nothing is cached.
+    static func addHeaders(to headers: inout HTTPHeaders, host: String, isPage: Bool = false) {
         let connect = host.isEmpty ? "'self'" : "'self' ws://\(host)"
+        let ancestors = isPage ? "'self'" : "'none'"
         headers.replaceOrAdd(
             name: "Content-Security-Policy",
             value: "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src \(connect); "
-                + "img-src 'self' data: blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+                + "img-src 'self' data: blob:; frame-src 'self'; base-uri 'none'; form-action 'none'; "
+                + "frame-ancestors \(ancestors)"
         )
-        headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
+        headers.replaceOrAdd(name: "X-Frame-Options", value: isPage ? "SAMEORIGIN" : "DENY")
         headers.replaceOrAdd(name: "Referrer-Policy", value: "no-referrer")
         headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
         headers.replaceOrAdd(name: "Cache-Control", value: "no-store")

@@ -34,6 +34,12 @@ extension DesktopInspector {
         public var maxPageMessageBytes = 64 * 1024
         /// The largest message an app may send (an exported session is the largest).
         public var maxAppMessageBytes = 512 * 1024 * 1024
+        /// The most earlier launches a view keeps after its app relaunched: the oldest goes first. A page shows them,
+        /// read-only, above the live launch.
+        public var maxEarlierLaunches = 3
+        /// The most entries kept of each launch for when the app relaunched: the latest ones, of those the view's
+        /// pages loaded or received while the launch ran.
+        public var maxEntriesPerEarlierLaunch = 1_000
 
         /// The defaults.
         public init() {}
@@ -59,5 +65,7 @@ extension DesktopInspector {
         public var refusedApps = 0
         /// Connections open now.
         public var open = 0
+        /// Live updates the apps sent: they send them only while a page watches their store.
+        public var liveUpdates = 0
     }
 }

@@ -17,7 +17,10 @@ import SwitchyardInspector
 ///
 /// Apps connect out to it with ``StoreInspector/connect(to:app:store:)``, giving the pairing code it shows; the app
 /// never listens on a port, so the same works for an app on a phone or in a simulator on the developer's network.
-/// A store of an app that relaunches goes on in the same view of the page.
+/// A store of an app that relaunches goes on in the same view of the page, which keeps what it showed of the earlier
+/// launches above the live one (at most ``Limits/maxEarlierLaunches`` launches of
+/// ``Limits/maxEntriesPerEarlierLaunch`` entries each). An app sends live updates only while a page shows its store.
+/// `/compare?left=ID&right=ID` shows two stores side by side.
 ///
 /// **Safe to leave open.** It runs on a thread of its own. What a client may send is bounded before anything else
 /// is looked at (see ``Limits``), a client without the page's token or the pairing code is closed first when the
@@ -104,7 +107,8 @@ public final class DesktopInspector: Sendable {
         server.directory.list().map { listing in
             Store(
                 id: listing.id, app: listing.app, store: listing.store, platform: listing.platform,
-                processID: listing.processID, isConnected: listing.connected, launches: listing.launches)
+                processID: listing.processID, isConnected: listing.connected, launches: listing.launches,
+                isWatched: listing.watched, liveUpdates: listing.updates, earlierLaunches: listing.earlierLaunches)
         }
     }
 
@@ -124,6 +128,13 @@ public final class DesktopInspector: Sendable {
         public var isConnected: Bool
         /// How many launches of the app connected to this view.
         public var launches: Int
+        /// Whether a page shows the store now: only then does its app compute and send live updates.
+        public var isWatched: Bool
+        /// How many live updates the store's apps sent to this view.
+        public var liveUpdates: Int
+        /// How many earlier launches of the app the view keeps, shown read-only above the live one (see
+        /// ``Limits/maxEarlierLaunches``).
+        public var earlierLaunches: Int
     }
 
     /// The page's address for the store numbered `id`, with the token after `#`.

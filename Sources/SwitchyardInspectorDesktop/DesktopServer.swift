@@ -11,7 +11,7 @@ final class DesktopServer: Sendable {
     let limits: DesktopInspector.Limits
     let token: String
     let pairingCode: String
-    let directory = StoreDirectory()
+    let directory: StoreDirectory
     let statistics = LockedValue(DesktopInspector.Statistics())
     let gate: ConnectionGate
     /// The `Host` values a page may use: the listening address, once known.
@@ -26,6 +26,7 @@ final class DesktopServer: Sendable {
         self.token = token
         self.pairingCode = pairingCode
         gate = ConnectionGate(limit: limits.maxConnections, statistics: statistics)
+        directory = StoreDirectory(limits: limits)
     }
 
     // MARK: - Access
@@ -140,7 +141,7 @@ final class DesktopServer: Sendable {
                     minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
                     maxAccumulatedFrameSize: limits.maxAppMessageBytes),
                 WebSocketRules(statistics: statistics),
-                AppSocketHandler(directory: directory, helloTimeout: limits.requestTimeout)
+                AppSocketHandler(directory: directory, statistics: statistics, helloTimeout: limits.requestTimeout)
             )
         case nil:
             channel.close(promise: nil)
@@ -163,7 +164,10 @@ final class DesktopServer: Sendable {
         guard isAllowedHost(head.headers) else { return answer(DesktopResponse(status: 403)) }
         let store = Self.store(of: path)
         // The page holds nothing secret: it is served without the token, which it reads from its address.
-        if head.method == .GET, path == "/" || path == "/index.html" || (store.map { $0.rest == "/" } ?? false) {
+        // `/compare` shows two stores side by side, each in a pane that is a store's page.
+        if head.method == .GET,
+            path == "/" || path == "/index.html" || path == "/compare" || (store.map { $0.rest == "/" } ?? false)
+        {
             return answer(page())
         }
         guard isAuthorized(head.headers, query: target.query) else { return answer(DesktopResponse(status: 403)) }
@@ -194,6 +198,11 @@ final class DesktopServer: Sendable {
                 directory.pageCount >= limits.maxPages
                     ? .failure(503, "Too many pages are open.") : .failure(426, "This endpoint is a WebSocket."))
         }
+        // What the desktop kept of the app's earlier launches: read-only, and answered whether the app is connected.
+        if rest == "/launches" {
+            guard head.method == .GET else { return answer(.failure(405, "The earlier launches are read-only.")) }
+            return answer(directory.earlierLaunches(of: id).map { .json($0) } ?? .failure(404, "No store \(id)."))
+        }
         guard rest.hasPrefix("/api/"), let app = directory.app(of: id) else {
             return answer(
                 rest.hasPrefix("/api/")
@@ -202,7 +211,14 @@ final class DesktopServer: Sendable {
         }
         let method = head.method == .GET ? "GET" : head.method == .POST ? "POST" : "\(head.method)"
         let request = InspectorRequest(method: method, path: rest, query: target.query, body: body)
+        let directory = directory
         return app.send(request, timeout: limits.appReplyTimeout).map { reply in
+            // The entries a page loads are kept for the launch's history, which the view shows after a relaunch.
+            if method == "GET", rest == "/api/entries", reply.status == 200,
+                let entries = try? JSONDecoder().decode(InspectorWire.Entries.self, from: reply.body)
+            {
+                directory.keep(entries, isFullList: target.query["after"] == nil, from: app)
+            }
             var response = DesktopResponse(status: reply.status, body: reply.body, contentType: reply.contentType)
             if let name = reply.attachmentName {
                 response.headers.append(("Content-Disposition", "attachment; filename=\"\(name)\""))
@@ -215,7 +231,9 @@ final class DesktopServer: Sendable {
         guard let url = Bundle.module.url(forResource: "index", withExtension: "html"),
             let html = try? Data(contentsOf: url)
         else { return .failure(500, "The inspector's page is missing from its bundle.") }
-        return DesktopResponse(status: 200, body: html, contentType: "text/html; charset=utf-8")
+        var response = DesktopResponse(status: 200, body: html, contentType: "text/html; charset=utf-8")
+        response.isPage = true
+        return response
     }
 
     // MARK: - Listening

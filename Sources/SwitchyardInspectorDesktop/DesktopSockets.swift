@@ -165,7 +165,9 @@ final class FrameRules: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// A page watching a store: it receives the store's live updates and sends nothing that matters.
+/// A page watching a store: it receives the store's live updates and sends nothing that matters. While a store has
+/// at least one page, its app sends live updates; the directory tells the app when the first page opens and when
+/// the last closes.
 final class PageSocketHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
 
@@ -200,12 +202,14 @@ final class AppSocketHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
 
     private let directory: StoreDirectory
+    private let statistics: LockedValue<DesktopInspector.Statistics>
     private var link: AppLink?
     private var helloDeadline: Scheduled<Void>?
     private let helloTimeout: TimeAmount
 
-    init(directory: StoreDirectory, helloTimeout: Duration) {
+    init(directory: StoreDirectory, statistics: LockedValue<DesktopInspector.Statistics>, helloTimeout: Duration) {
         self.directory = directory
+        self.statistics = statistics
         self.helloTimeout = TimeAmount(helloTimeout)
     }
 
@@ -234,7 +238,7 @@ final class AppSocketHandler: ChannelInboundHandler {
             helloDeadline?.cancel()
             let link = AppLink(channel: context.channel)
             self.link = link
-            _ = directory.attach(hello, link: link)
+            directory.attach(hello, link: link)
             let directory = directory
             context.channel.closeFuture.whenComplete { _ in
                 directory.tellPages(of: link, #"{"type":"app","connected":false}"#)
@@ -242,7 +246,10 @@ final class AppSocketHandler: ChannelInboundHandler {
                 link.didClose()
             }
         case ("update", let link?):
-            if let update = message.update { directory.forward(update: update, from: link) }
+            if let update = message.update {
+                statistics.withLock { $0.liveUpdates += 1 }
+                directory.forward(update: update, from: link)
+            }
         case ("reply", let link?):
             if let id = message.id, let reply = message.reply { link.complete(id, with: reply) }
         default:

@@ -5,7 +5,8 @@ import Switchyard
 import SwitchyardInspector
 
 /// The stores the desktop inspector shows: one view per app and store name, which an app that relaunches takes
-/// over, with the app's connection while it is open and the pages that watch it.
+/// over, with the app's connection while it is open, the pages that watch it, and what the desktop saw of the app's
+/// earlier launches.
 final class StoreDirectory: Sendable {
     struct View: Sendable {
         let id: Int
@@ -16,21 +17,48 @@ final class StoreDirectory: Sendable {
         var connections = 0
         var launches: Set<String> = []
         var lastSeen = Date()
+        /// The live updates the apps sent to this view.
+        var updates = 0
+        /// What the desktop saw of the latest launch.
+        var history: LaunchHistory
+        /// What the desktop saw of the launches before it, oldest first.
+        var earlier: [LaunchHistory] = []
     }
 
     private let views = LockedValue<[Int: View]>([:])
     private let lastID = LockedValue(0)
+    private let limits: DesktopInspector.Limits
 
-    /// The view of `hello`'s app and store, made if new; `link` becomes its app.
+    init(limits: DesktopInspector.Limits) {
+        self.limits = limits
+    }
+
+    /// The view of `hello`'s app and store, made if new; `link` becomes its app. A new launch of the app moves what
+    /// the desktop saw of the previous one to the view's earlier launches. The app is told at once whether a page
+    /// watches its store.
+    @discardableResult
     func attach(_ hello: InspectorLink.Hello, link: AppLink) -> Int {
-        let (id, previous, pages) = views.withLock { views -> (Int, AppLink?, [Channel]) in
+        let limits = limits
+        let (id, previous, watched) = views.withLock { views -> (Int, AppLink?, Bool) in
             let existing = views.values.first { $0.hello.app == hello.app && $0.hello.store == hello.store }
             let id =
                 existing?.id
                 ?? lastID.withLock {
                     $0 += 1; return $0
                 }
-            var view = existing ?? View(id: id, hello: hello)
+            var view =
+                existing
+                ?? View(
+                    id: id, hello: hello,
+                    history: LaunchHistory(launch: hello.launch, number: 1, processID: hello.processID))
+            if view.history.launch != hello.launch {
+                var ended = view.history
+                ended.ended = view.app == nil ? view.lastSeen : Date()
+                view.earlier.append(ended)
+                view.earlier.removeFirst(max(0, view.earlier.count - max(0, limits.maxEarlierLaunches)))
+                view.history = LaunchHistory(
+                    launch: hello.launch, number: view.history.number + 1, processID: hello.processID)
+            }
             let previous = view.app
             view.hello = hello
             view.app = link
@@ -38,10 +66,10 @@ final class StoreDirectory: Sendable {
             view.launches.insert(hello.launch)
             view.lastSeen = Date()
             views[id] = view
-            return (id, previous, Array(view.pages.values))
+            return (id, previous, !view.pages.isEmpty)
         }
         if let previous, previous !== link { previous.close() }
-        _ = pages
+        link.tell(watched: watched)
         return id
     }
 
@@ -63,28 +91,71 @@ final class StoreDirectory: Sendable {
 
     var pageCount: Int { views.withLock { $0.values.reduce(0) { $0 + $1.pages.count } } }
 
-    /// Adds a page that watches view `id`; `false` when there is no such view.
+    /// Adds a page that watches view `id`; `false` when there is no such view. The view's app is told when this is
+    /// its first page.
     func addPage(_ channel: Channel, to id: Int) -> Bool {
-        views.withLock { views in
-            guard views[id] != nil else { return false }
+        let (added, app) = views.withLock { views -> (Bool, AppLink?) in
+            guard let view = views[id] else { return (false, nil) }
             views[id]?.pages[ObjectIdentifier(channel)] = channel
-            return true
+            return (true, view.pages.isEmpty ? view.app : nil)
         }
+        app?.tell(watched: true)
+        return added
     }
 
+    /// Removes a page; the app of a view that it was the last page of is told.
     func removePage(_ channel: Channel) {
-        views.withLock { views in
-            for id in views.keys { views[id]?.pages.removeValue(forKey: ObjectIdentifier(channel)) }
+        let apps = views.withLock { views -> [AppLink] in
+            var unwatched: [AppLink] = []
+            for id in views.keys {
+                guard views[id]?.pages.removeValue(forKey: ObjectIdentifier(channel)) != nil else { continue }
+                if let view = views[id], view.pages.isEmpty, let app = view.app { unwatched.append(app) }
+            }
+            return unwatched
         }
+        for app in apps { app.tell(watched: false) }
     }
 
-    /// Sends a live update of the app behind `link` to every page that watches its store.
+    /// Sends a live update of the app behind `link` to every page that watches its store, and keeps the entries it
+    /// carries for the view's history.
     func forward(update text: String, from link: AppLink) {
-        let pages = views.withLock { views in views.values.first { $0.app === link }.map { Array($0.pages.values) } }
+        let message = try? JSONDecoder().decode(InspectorWire.Message.self, from: Data(text.utf8))
+        let limit = limits.maxEntriesPerEarlierLaunch
+        let pages = views.withLock { views -> [Channel]? in
+            guard let id = views.values.first(where: { $0.app === link })?.id else { return nil }
+            views[id]?.updates += 1
+            if let message, let entries = message.entries {
+                views[id]?.history.take(entries, status: message.status, isFullList: false, limit: limit)
+            }
+            return views[id].map { Array($0.pages.values) }
+        }
         guard let pages, !pages.isEmpty else { return }
         for page in pages {
             let frame = WebSocketFrame(fin: true, opcode: .text, data: page.allocator.buffer(string: text))
             page.writeAndFlush(frame, promise: nil)
+        }
+    }
+
+    /// Keeps the entries the app behind `link` answered a page with, for the view's history: a full list replaces
+    /// what was kept.
+    func keep(_ entries: InspectorWire.Entries, isFullList: Bool, from link: AppLink) {
+        let limit = limits.maxEntriesPerEarlierLaunch
+        views.withLock { views in
+            guard let id = views.values.first(where: { $0.app === link })?.id else { return }
+            views[id]?.history.take(entries.entries, status: entries.status, isFullList: isFullList, limit: limit)
+        }
+    }
+
+    /// What the desktop kept of the earlier launches of view `id`, oldest first; `nil` when there is no such view.
+    func earlierLaunches(of id: Int) -> EarlierLaunches? {
+        let limits = limits
+        return views.withLock { views in
+            views[id].map { view in
+                EarlierLaunches(
+                    launches: view.earlier.map(\.document), current: view.history.number,
+                    maxEarlierLaunches: limits.maxEarlierLaunches,
+                    maxEntriesPerLaunch: limits.maxEntriesPerEarlierLaunch)
+            }
         }
     }
 
@@ -115,7 +186,10 @@ final class StoreDirectory: Sendable {
                     connected: view.app != nil,
                     launches: view.launches.count,
                     connections: view.connections,
-                    lastSeen: view.lastSeen.timeIntervalSince1970
+                    lastSeen: view.lastSeen.timeIntervalSince1970,
+                    watched: !view.pages.isEmpty,
+                    updates: view.updates,
+                    earlierLaunches: view.earlier.count
                 )
             }
         }
@@ -145,6 +219,12 @@ struct StoreListing: Codable, Sendable, Equatable {
     var launches: Int
     var connections: Int
     var lastSeen: Double
+    /// Whether a page watches the store: only then does its app send live updates.
+    var watched: Bool
+    /// The live updates the store's apps sent.
+    var updates: Int
+    /// How many earlier launches the view keeps, shown above the live one.
+    var earlierLaunches: Int
 }
 
 /// An app's open connection: requests go out on it, and their replies come back.
@@ -199,6 +279,13 @@ final class AppLink: Sendable {
                 InspectorReply(
                     status: 503, body: InspectorWire.failureBody("The app disconnected before it answered.")))
         }
+    }
+
+    /// Tells the app whether a page watches its store: it sends live updates only while one does.
+    func tell(watched: Bool) {
+        let text = InspectorLink.Message.watch(watched).text()
+        channel.writeAndFlush(
+            WebSocketFrame(fin: true, opcode: .text, data: channel.allocator.buffer(string: text)), promise: nil)
     }
 
     func close() {

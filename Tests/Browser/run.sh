@@ -2,7 +2,8 @@
 # Runs the inspector's page in a real browser: starts the desktop inspector and two apps that connect to it (two
 # InspectorExample processes, named InspectorExample and SecondApp), then drives headless Chromium through WebDriver
 # (selenium) against the first app's store, checking that travelling in it leaves the other app's store alone, and
-# against the second's, with the DevTools controls.
+# against the second's, with the DevTools controls; then shows both stores side by side, and relaunches the first app
+# to check that its view keeps the earlier launch's entries.
 # Installs Chromium, its driver and selenium when they are missing.
 # Usage: Tests/Browser/run.sh [SCREENSHOT.png]
 set -euo pipefail
@@ -44,7 +45,7 @@ SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples I
     >"$first_log" 2>&1 &
 pids+=("$!")
 SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples InspectorExample --for 900 \
-    --app SecondApp --every 0.2 >"$second_log" 2>&1 &
+    --app SecondApp --every 0.2 --capacity 20000 >"$second_log" 2>&1 &
 pids+=("$!")
 
 # The two stores' pages, once both apps are connected.
@@ -114,6 +115,17 @@ bash Tests/Browser/journal_test.sh "$address" "$url" "$journal_folder/app.sqlite
 # The DevTools controls (pause, lock, filter, skip and sweep, commit, revert), on the second app's store, whose
 # scripted user acts five times a second.
 python3 Tests/Browser/devtools_browser_test.py "$other" "$(dirname "$screenshot")/inspector-devtools.png"
+# The two stores side by side (a jump in one pane leaves the other live), then the first app relaunched: its view
+# shows the earlier launch's entries above the new launch's. The relaunched app's process joins the ones to stop.
+relaunched="$(mktemp)"
+first_app=("${pids[1]}")
+for child in $(pgrep -P "${pids[1]}" || true); do first_app+=("$child"); done
+sessions_status=0
+python3 Tests/Browser/sessions_browser_test.py "$url" "$other" "$address" "$relaunched" "$(dirname "$screenshot")" \
+    --kill "${first_app[@]}" || sessions_status=$?
+if [ -s "$relaunched" ]; then pids+=("$(cat "$relaunched")"); fi
+rm -f "$relaunched"
+[ "$sessions_status" -eq 0 ] || exit "$sessions_status"
 # Neither app ever listened on a port: every socket they have is a connection to the desktop inspector.
 for pid in "${pids[@]:1}"; do
     for child in $(pgrep -P "$pid" || true) "$pid"; do

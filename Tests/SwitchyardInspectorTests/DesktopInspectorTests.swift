@@ -181,6 +181,8 @@ import Testing
         let connection = try #require(opened.connection)
         let first = try await connection.nextText()
         #expect(first.contains(#""type":"app""#))
+        // The app learns that a page watches, and says so: its live updates follow.
+        _ = try await connection.waitForText { $0.contains(#""type":"resume""#) }
         running.store.dispatch(.favorite("live"))
         let update = try await connection.waitForText { $0.contains(#""type":"entries""#) }
         #expect(update.contains("live"))
@@ -189,5 +191,24 @@ import Testing
         running.store.dispatch(.favorite("after"))
         #expect(running.store.state.favorites == ["live", "after"])
         #expect(running.inspector.count == 2)
+    }
+
+    @Test func theSideBySidePageIsServedAndOnlyTheDesktopsOwnPagesMayShowAStorePageInAPane() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let compare = try await running.client.request(
+            "GET", "/compare?left=\(running.storeID)&right=\(running.storeID)")
+        #expect(compare.status == 200)
+        #expect(compare.text.contains("side-by-side"))
+        for page in [compare, try await running.client.request("GET", running.prefix + "/")] {
+            #expect(page.headers["x-frame-options"] == "SAMEORIGIN")
+            let policy = page.headers["content-security-policy"] ?? ""
+            #expect(policy.contains("frame-ancestors 'self'"))
+            #expect(policy.contains("frame-src 'self'"))
+        }
+        // Nothing but the page may be framed, even by the desktop's own pages.
+        let status = try await running.get("/api/status")
+        #expect(status.headers["x-frame-options"] == "DENY")
+        #expect(status.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
     }
 }

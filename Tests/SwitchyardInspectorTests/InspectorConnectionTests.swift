@@ -9,8 +9,8 @@ import Testing
 
 @testable import SwitchyardInspector
 
-/// The app's side of the connection: it relaunches into the same view, and a desktop that stops reading never slows
-/// the store.
+/// The app's side of the connection: it relaunches into the same view, sends live updates only while a page watches,
+/// and a desktop that stops reading never slows the store.
 @Suite(.serialized) struct InspectorConnectionTests {
     @Test func aRelaunchedAppGoesOnInTheSameViewAndItsPagesAreTold() async throws {
         let desktop = try await DesktopInspector.start()
@@ -25,6 +25,7 @@ import Testing
             "/stores/\(view.id)/ws", origin: nil, protocols: ["token.\(desktop.token)"])
         let page = try #require(opened.connection)
         #expect(try await page.nextText().contains(#""connected":true"#))
+        _ = try await page.waitForText { $0.contains(#""type":"resume""#) }
         first.dispatch(.favorite("before"))
         #expect(try await page.waitForText { $0.contains("before") }.contains(#""type":"entries""#))
         // The app quits: the page is told, and the view stays.
@@ -48,6 +49,64 @@ import Testing
             "GET", "/stores/\(view.id)/api/entries?token=\(desktop.token)")
         #expect(entries.text.contains("after"))
         #expect(!entries.text.contains("before"))
+    }
+
+    @Test func anAppSendsLiveUpdatesOnlyWhileAPageWatchesItsStore() async throws {
+        let running = try await startDesktop(capacity: 2_000)
+        defer { Task { await running.stop() } }
+        let storeID = running.storeID
+        let desktop = running.desktop
+        @Sendable func view() throws -> DesktopInspector.Store {
+            try #require(desktop.stores.first { $0.id == storeID })
+        }
+        // No page is open: the store records every action, and the app sends the desktop nothing for them.
+        #expect(!running.connection.isWatched)
+        try await offThePool {
+            for index in 0..<500 { running.store.dispatch(.favorite("unwatched \(index)")) }
+        }
+        #expect(running.inspector.count == 500)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try view().liveUpdates == 0)
+        #expect(try !view().isWatched)
+        #expect(desktop.statistics.liveUpdates == 0)
+        // A page opens: the app is told, and the page loads the whole history, then receives live updates.
+        do {
+            let opened = try await running.client.webSocket(
+                running.prefix + "/ws", origin: nil, protocols: ["token.\(running.token)"])
+            let page = try #require(opened.connection)
+            #expect(try await page.nextText().contains(#""type":"app""#))
+            // The app is told, and tells the page to load what it misses: its live updates follow.
+            #expect(try await page.nextText().contains(#""type":"resume""#))
+            #expect(running.connection.isWatched)
+            #expect(try view().isWatched)
+            let loaded = try await running.get("/api/entries")
+            let entries = try JSONDecoder().decode(InspectorWire.Entries.self, from: loaded.body)
+            #expect(entries.entries.count == 500)
+            #expect(entries.entries.first?.id == 1 && entries.entries.last?.id == 500)
+            running.store.dispatch(.favorite("watched"))
+            let update = try await page.waitForText { $0.contains("watched") && !$0.contains("unwatched") }
+            #expect(update.contains(#""type":"entries""#))
+            #expect(try view().liveUpdates > 0)
+        }
+        // The last page closed: the app is told, and stops sending again.
+        _ = try await eventually { running.connection.isWatched ? nil : true }
+        let afterClosing = try view().liveUpdates
+        try await offThePool {
+            for index in 0..<500 { running.store.dispatch(.favorite("closed \(index)")) }
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try view().liveUpdates == afterClosing)
+        #expect(running.inspector.count == 1_001)
+        // A page that opens again shows every entry, those recorded while nobody watched included.
+        let again = try await running.client.webSocket(
+            running.prefix + "/ws", origin: nil, protocols: ["token.\(running.token)"])
+        let second = try #require(again.connection)
+        _ = try await second.waitForText { $0.contains(#""type":"resume""#) }
+        #expect(running.connection.isWatched)
+        let all = try JSONDecoder().decode(InspectorWire.Entries.self, from: try await running.get("/api/entries").body)
+        #expect(all.entries.count == 1_001)
+        running.store.dispatch(.favorite("back"))
+        _ = try await second.waitForText { $0.contains("back") }
     }
 
     @Test func aDesktopThatStopsReadingNeverSlowsTheStoreAndGetsOneShortMessageWhenItReadsAgain() async throws {
@@ -152,7 +211,7 @@ final class StalledDesktop: Sendable {
         try? await channel.close()
     }
 
-    /// Keeps the text of each message.
+    /// Keeps the text of each message, and answers the app's hello as the desktop does when a page is open.
     final class Collector: ChannelInboundHandler {
         typealias InboundIn = WebSocketFrame
         let onText: @Sendable (String) -> Void
@@ -165,7 +224,16 @@ final class StalledDesktop: Sendable {
             let frame = unwrapInboundIn(data)
             guard frame.opcode == .text else { return }
             var payload = frame.unmaskedData
-            onText(payload.readString(length: payload.readableBytes) ?? "")
+            let text = payload.readString(length: payload.readableBytes) ?? ""
+            onText(text)
+            // A page watches the store: the desktop tells the app so in answer to its hello.
+            if text.contains(#""type":"hello""#) {
+                let watch = InspectorLink.Message.watch(true).text()
+                context.writeAndFlush(
+                    NIOAny(
+                        WebSocketFrame(fin: true, opcode: .text, data: context.channel.allocator.buffer(string: watch))),
+                    promise: nil)
+            }
         }
     }
 }
