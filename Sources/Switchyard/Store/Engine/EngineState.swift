@@ -42,6 +42,11 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// Snapshots replaced while a thread processes: that thread may still use the one it was handed, so they are let
     /// go of at its next decision.
     @usableFromInline var retired: [Registrations<Action, State>] = []
+    /// The `didDetach` hooks of probes detached while a thread processes, called after that thread's next decision
+    /// between two actions (the action in progress may still call the probes' other hooks); `nil` while there are
+    /// none. Whenever there are some, `retired` holds a snapshot too, so that the decision takes the slow path of
+    /// ``refresh(_:released:)``.
+    @usableFromInline var detachHooks: [@Sendable () -> Void]?
     /// Runtime middlewares whose `receiveContext` runs before they join the pipeline, by id.
     var reservations: [UInt64: ObjectIdentifier?] = [:]
     var lastID: UInt64 = 0
@@ -189,7 +194,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     mutating func beginReduce(context: inout ProcessorContext<Action, State>, released: inout Released) {
         isReducing = true
-        refresh(&context, released: &released)
+        refresh(&context, released: &released, betweenActions: false)
     }
 
     /// Opens the state after the reducer: returns the commit's number and whether readers wait for a wake-up.
@@ -201,7 +206,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     ) -> (commit: UInt64, wakeReaders: Bool) {
         isReducing = false
         commits &+= 1
-        refresh(&context, released: &released)
+        refresh(&context, released: &released, betweenActions: false)
         return (commits, waitingReaders > 0)
     }
 
@@ -286,11 +291,18 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             released.keep(retired)
             retired = []
         }
+        if let hooks = detachHooks.take() { released.call(hooks) }
     }
 
-    /// Brings the processing thread's snapshot up to date; the stale arrays go to `released`.
+    /// Brings the processing thread's snapshot up to date; the stale arrays go to `released`. `betweenActions` is
+    /// `false` for the refreshes within an action (before its reducer, at its commit): the snapshots the action may
+    /// still borrow (its probes' timing hooks do) are then kept until the next decision between two actions.
     @inlinable @inline(__always)
-    mutating func refresh(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
+    mutating func refresh(
+        _ context: inout ProcessorContext<Action, State>,
+        released: inout Released,
+        betweenActions: Bool = true
+    ) {
         guard context.version != version else { return }
         // A new context (each dispatch makes one) of a store whose snapshot is current: a copy of a few words.
         if registrationsVersion == version, retired.isEmpty {
@@ -298,26 +310,52 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             context.version = version
             return
         }
-        refreshRegistrations(&context, released: &released)
+        refreshRegistrations(&context, released: &released, betweenActions: betweenActions)
     }
 
     /// Hands the current snapshot to the processing thread (made first if the registrations changed since the last
-    /// one); the snapshots it may have used until now go to `released`, since it no longer holds them.
+    /// one). Between two actions, the snapshots it may have used until now go to `released`, since it no longer
+    /// holds them, and the probes detached meanwhile are told; within an action they wait for the next decision
+    /// between two actions, which the context, left stale, brings back here.
     @inlinable
-    mutating func refreshRegistrations(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
+    mutating func refreshRegistrations(
+        _ context: inout ProcessorContext<Action, State>,
+        released: inout Released,
+        betweenActions: Bool = true
+    ) {
         if registrationsVersion != version {
-            if let old = registrations { released.keep(old) }
+            if let old = registrations {
+                if betweenActions { released.keep(old) } else { retired.append(old) }
+            }
             let isEmpty = observers.isEmpty && runtime.isEmpty && probes.isEmpty
             registrations = isEmpty ? nil : Registrations(observers: observers, runtime: runtime, probes: probes)
             view = ProcessorContext.View(registrations, probeUse: probeUse)
             registrationsVersion = version
         }
+        context.view = view
+        guard betweenActions else {
+            if detachHooks != nil, retired.isEmpty, let current = registrations { retired.append(current) }
+            // A version no snapshot has: the next decision comes back here.
+            context.version = retired.isEmpty ? version : .max
+            return
+        }
         if !retired.isEmpty {
             released.keep(retired)
             retired = []
         }
-        context.view = view
+        if let hooks = detachHooks.take() { released.call(hooks) }
         context.version = version
+    }
+
+    /// Calls `hook`, the `didDetach` of a probe just detached, once no hook of that probe will run any more: returned
+    /// for the caller to call after unlocking when no thread processes; otherwise kept for the processing thread's
+    /// next decision between two actions (see ``refreshRegistrations(_:released:betweenActions:)``).
+    mutating func callWhenDetached(_ hook: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)? {
+        guard case .processing = phase else { return hook }
+        detachHooks = (detachHooks ?? []) + [hook]
+        // The decision must take the slow path: a snapshot to let go of makes it do so.
+        if retired.isEmpty, let current = registrations { retired.append(current) }
+        return nil
     }
 
     // MARK: - Reading the state
