@@ -194,7 +194,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     mutating func beginReduce(context: inout ProcessorContext<Action, State>, released: inout Released) {
         isReducing = true
-        refresh(&context, released: &released, betweenActions: false)
+        refreshWithinAction(&context)
     }
 
     /// Opens the state after the reducer: returns the commit's number and whether readers wait for a wake-up.
@@ -206,7 +206,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     ) -> (commit: UInt64, wakeReaders: Bool) {
         isReducing = false
         commits &+= 1
-        refresh(&context, released: &released, betweenActions: false)
+        refreshWithinAction(&context)
         return (commits, waitingReaders > 0)
     }
 
@@ -294,15 +294,10 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         if let hooks = detachHooks.take() { released.call(hooks) }
     }
 
-    /// Brings the processing thread's snapshot up to date; the stale arrays go to `released`. `betweenActions` is
-    /// `false` for the refreshes within an action (before its reducer, at its commit): the snapshots the action may
-    /// still borrow (its probes' timing hooks do) are then kept until the next decision between two actions.
+    /// Brings the processing thread's snapshot up to date, at a decision between two actions; the stale arrays go to
+    /// `released`.
     @inlinable @inline(__always)
-    mutating func refresh(
-        _ context: inout ProcessorContext<Action, State>,
-        released: inout Released,
-        betweenActions: Bool = true
-    ) {
+    mutating func refresh(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
         guard context.version != version else { return }
         // A new context (each dispatch makes one) of a store whose snapshot is current: a copy of a few words.
         if registrationsVersion == version, retired.isEmpty {
@@ -310,46 +305,63 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             context.version = version
             return
         }
-        refreshRegistrations(&context, released: &released, betweenActions: betweenActions)
+        refreshRegistrations(&context, released: &released)
     }
 
     /// Hands the current snapshot to the processing thread (made first if the registrations changed since the last
-    /// one). Between two actions, the snapshots it may have used until now go to `released`, since it no longer
-    /// holds them, and the probes detached meanwhile are told; within an action they wait for the next decision
-    /// between two actions, which the context, left stale, brings back here.
-    @inlinable
-    mutating func refreshRegistrations(
-        _ context: inout ProcessorContext<Action, State>,
-        released: inout Released,
-        betweenActions: Bool = true
-    ) {
+    /// one); the snapshots it may have used until now go to `released`, since it no longer holds them, and the
+    /// probes detached meanwhile are told (their `didDetach` hooks go to `released` too). Out of line: it runs when
+    /// the registrations changed.
+    @inlinable @inline(never)
+    mutating func refreshRegistrations(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
         if registrationsVersion != version {
-            if let old = registrations {
-                if betweenActions { released.keep(old) } else { retired.append(old) }
-            }
-            let isEmpty = observers.isEmpty && runtime.isEmpty && probes.isEmpty
-            registrations = isEmpty ? nil : Registrations(observers: observers, runtime: runtime, probes: probes)
-            view = ProcessorContext.View(registrations, probeUse: probeUse)
-            registrationsVersion = version
-        }
-        context.view = view
-        guard betweenActions else {
-            if detachHooks != nil, retired.isEmpty, let current = registrations { retired.append(current) }
-            // A version no snapshot has: the next decision comes back here.
-            context.version = retired.isEmpty ? version : .max
-            return
+            if let old = registrations { released.keep(old) }
+            makeSnapshot()
         }
         if !retired.isEmpty {
             released.keep(retired)
             retired = []
         }
         if let hooks = detachHooks.take() { released.call(hooks) }
+        context.view = view
         context.version = version
+    }
+
+    /// Brings the processing thread's snapshot up to date within an action (before its reducer, at its commit), so
+    /// that observers registered meanwhile see its commit. The snapshots the action may still borrow (its probes'
+    /// timing hooks do) are kept, not released, until the next decision between two actions, which the context,
+    /// left stale, brings to ``refreshRegistrations(_:released:)``.
+    @inlinable @inline(__always)
+    mutating func refreshWithinAction(_ context: inout ProcessorContext<Action, State>) {
+        guard context.version != version else { return }
+        refreshWithinActionRegistrations(&context)
+    }
+
+    /// The work of ``refreshWithinAction(_:)`` when the registrations changed; out of line.
+    @inlinable @inline(never)
+    mutating func refreshWithinActionRegistrations(_ context: inout ProcessorContext<Action, State>) {
+        if registrationsVersion != version {
+            if let old = registrations { retired.append(old) }
+            makeSnapshot()
+        }
+        if detachHooks != nil, retired.isEmpty, let current = registrations { retired.append(current) }
+        context.view = view
+        // A version no snapshot has: the next decision comes back to let go of what was retired.
+        context.version = retired.isEmpty ? version : .max
+    }
+
+    /// Makes the snapshot of the current registrations, and its view.
+    @inlinable
+    mutating func makeSnapshot() {
+        let isEmpty = observers.isEmpty && runtime.isEmpty && probes.isEmpty
+        registrations = isEmpty ? nil : Registrations(observers: observers, runtime: runtime, probes: probes)
+        view = ProcessorContext.View(registrations, probeUse: probeUse)
+        registrationsVersion = version
     }
 
     /// Calls `hook`, the `didDetach` of a probe just detached, once no hook of that probe will run any more: returned
     /// for the caller to call after unlocking when no thread processes; otherwise kept for the processing thread's
-    /// next decision between two actions (see ``refreshRegistrations(_:released:betweenActions:)``).
+    /// next decision between two actions (see ``refreshRegistrations(_:released:)``).
     mutating func callWhenDetached(_ hook: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)? {
         guard case .processing = phase else { return hook }
         detachHooks = (detachHooks ?? []) + [hook]
