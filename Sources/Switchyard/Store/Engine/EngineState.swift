@@ -334,6 +334,12 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @inlinable @inline(__always)
     mutating func refreshWithinAction(_ context: inout ProcessorContext<Action, State>) {
         guard context.version != version else { return }
+        // The snapshot is current and nothing waits to be let go of: as at a decision.
+        if registrationsVersion == version, retired.isEmpty, detachHooks == nil {
+            context.view = view
+            context.version = version
+            return
+        }
         refreshWithinActionRegistrations(&context)
     }
 
