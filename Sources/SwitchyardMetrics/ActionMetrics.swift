@@ -22,8 +22,6 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline
     struct Locked {
         @usableFromInline var perAction: [String: PerAction] = [:]
-        /// Whether the action admitted last has not reached its reducer yet.
-        @usableFromInline var pending = false
         /// The action admitted last, when it is counted.
         @usableFromInline var counted: PerAction?
         @usableFromInline var isFollowUp = false
@@ -34,6 +32,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let options: StoreMetricsOptions<Action>
     @usableFromInline let factory: any MetricsFactory
     @usableFromInline let held: Counter
+    @usableFromInline let dropped: Counter
     @usableFromInline let queueDepth: Gauge
     @usableFromInline let observers: Timer
     @usableFromInline let effectsStarted: Counter
@@ -48,6 +47,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
         self.factory = factory
         let store = [("store", options.storeName)]
         held = Counter(label: "switchyard_actions_held_total", dimensions: store, factory: factory)
+        dropped = Counter(label: "switchyard_actions_dropped_total", dimensions: store, factory: factory)
         queueDepth = Gauge(label: "switchyard_queue_depth", dimensions: store, factory: factory)
         observers = Timer(label: "switchyard_observers_duration", dimensions: store, factory: factory)
         effectsStarted = Counter(label: "switchyard_effects_started_total", dimensions: store, factory: factory)
@@ -66,7 +66,9 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
             didReduce: { [self] reduced in didReduce(reduced) },
             didRunEffects: { [self] nanoseconds in observers.recordNanoseconds(Int64(truncatingIfNeeded: nanoseconds))
             },
-            decorateEffect: { [self] _, operation in decorate(operation) }
+            decorateEffect: { [self] _, operation in decorate(operation) },
+            didHold: { [self] _, _ in held.increment() },
+            didDrop: { [self] actions in dropped.increment(by: actions) }
         )
     }
 
@@ -74,24 +76,15 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
     func admit(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
         let counts = options.counts?(dispatched, origin) ?? true
         let name = counts ? options.actionName(dispatched.action) : ""
-        let wasPending = state.withLock { state -> Bool in
-            defer {
-                state.pending = true
-                state.isFollowUp = origin.isFollowUp
-                state.counted = counts ? metrics(named: name, in: &state) : nil
-            }
-            return state.pending
+        state.withLock { state in
+            state.isFollowUp = origin.isFollowUp
+            state.counted = counts ? metrics(named: name, in: &state) : nil
         }
-        // A later probe held the previous action: its reducer never ran.
-        if wasPending { held.increment() }
     }
 
     @inlinable
     func didReduce(_ reduced: ReducedAction<Action, State>) {
-        let (counted, isFollowUp) = state.withLock { state in
-            state.pending = false
-            return (state.counted, state.isFollowUp)
-        }
+        let (counted, isFollowUp) = state.withLock { state in (state.counted, state.isFollowUp) }
         queueDepth.record(reduced.queuedActions)
         guard let counted else { return }
         (isFollowUp ? counted.followUps : counted.processed).increment()

@@ -7,7 +7,8 @@ import Switchyard
 /// | metric | kind | dimensions |
 /// | --- | --- | --- |
 /// | `switchyard_actions_total` | counter | `store`, `action`, `follow_up` (`true`/`false`) |
-/// | `switchyard_actions_held_total` | counter | `store` |
+/// | `switchyard_actions_held_total` | counter: actions a tool attached to the store held | `store` |
+/// | `switchyard_actions_dropped_total` | counter: actions queued but never processed (the store was freed first) | `store` |
 /// | `switchyard_queue_depth` | gauge: actions waiting when a reducer starts | `store` |
 /// | `switchyard_handle_duration` | timer (ns) | `store`, `action` |
 /// | `switchyard_reduce_duration` | timer (ns) | `store`, `action` |

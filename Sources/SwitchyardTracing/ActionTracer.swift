@@ -1,4 +1,5 @@
 import Switchyard
+import Synchronization
 import Tracing
 
 #if canImport(os)
@@ -9,45 +10,20 @@ import Tracing
 /// phases when the reducer returns, runs the effects it starts inside its context, and remembers which action's
 /// context each follow-up was dispatched under.
 ///
-/// Every hook but `tagFollowUp` and the effects' own code runs on the processing thread, one at a time; the lock
-/// makes the state visible from one to the next and guards it against the taggers of other threads. No span is
-/// started or ended under the lock.
+/// The hooks that run on the processing thread keep the action in progress in ``ProcessingThreadState``, with no
+/// lock; ``windowThread`` tells the taggers of follow-ups and the decorators of effects whether they run inside that
+/// action's pipeline. The follow-ups' parents are under a lock, since any thread tags them. No span is started or
+/// ended under the lock.
 @usableFromInline
 final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable {
-    /// The action whose pipeline runs now on `thread`: the follow-ups and the effects started there are its own.
-    @usableFromInline
-    struct Window {
-        @usableFromInline let thread: UInt
-        @usableFromInline let context: ServiceContext?
-
-        @inlinable init(thread: UInt, context: ServiceContext?) {
-            self.thread = thread
-            self.context = context
-        }
-    }
-
-    @usableFromInline
-    struct Locked {
-        /// The span of the action admitted last, until its reducer returns.
-        @usableFromInline var open: T.Span?
-        /// When the span of the action admitted last started, in nanoseconds since the epoch.
-        @usableFromInline var startedAt: UInt64 = 0
-        /// When the reducer of the action admitted last returned, in nanoseconds since the epoch.
-        @usableFromInline var reducedAt: UInt64 = 0
-        @usableFromInline var window: Window?
-        /// The contexts that tagged follow-ups were dispatched under, until the store processes them.
-        @usableFromInline var causes: [UInt64: ServiceContext] = [:]
-        @usableFromInline var nextCause: UInt64 = 1
-        #if canImport(os)
-            @usableFromInline var signpost: OSSignpostIntervalState?
-        #endif
-
-        @inlinable init() {}
-    }
-
     @usableFromInline let tracer: T
     @usableFromInline let options: StoreTracingOptions<Action, State>
-    @usableFromInline let state = LockedValue(Locked())
+    @usableFromInline let processing = ProcessingThreadState<T.Span>()
+    /// The processing thread while the pipeline of the action admitted last runs (from its `admit` to its reducer, or
+    /// to its observers and IOs when any run); 0 outside. Only that thread stores its id here, so a thread that reads
+    /// its own id is inside the window.
+    @usableFromInline let windowThread = Atomic<UInt>(0)
+    @usableFromInline let parents = LockedValue(FollowUpParents())
     #if canImport(os)
         @usableFromInline let signposter = OSSignposter(subsystem: "Switchyard", category: "actions")
     #endif
@@ -68,30 +44,51 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             },
             didReduce: { [self] reduced in didReduce(reduced) },
             didRunEffects: { [self] nanoseconds in didRunEffects(nanoseconds) },
-            storeDidEnd: { [self] in endOpenSpan() },
+            storeDidEnd: { [self] in forgetParents() },
             decorateEffect: { [self] start, operation in decorate(start, operation) },
-            tagFollowUp: { [self] in tagFollowUp() }
+            tagFollowUp: { [self] in tagFollowUp() },
+            didHold: { [self] dispatched, origin in didHold(dispatched, origin: origin) },
+            didDrop: { [self] _ in forgetParents() },
+            didDetach: { [self] in didDetach() }
         )
     }
+
+    /// How many follow-ups wait with their parent kept, for tests.
+    var waitingParents: Int { parents.withLock { $0.count } }
 
     // MARK: - The action's span
 
     @inlinable
     func admit(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
         let thread = currentThreadID()
-        let (held, parent) = state.withLock { state -> (T.Span?, ServiceContext?) in
-            let held = state.open
-            state.open = nil
-            state.window = Window(thread: thread, context: nil)
-            let parent = origin.cause == 0 ? nil : state.causes.removeValue(forKey: origin.cause)
-            return (held, parent)
+        // Left by an action whose reducer never ran and that no hook closed: ended, unmarked.
+        if let left = processing.open {
+            processing.open = nil
+            left.end()
         }
-        // A later probe held the previous action: its reducer never ran.
-        if let held {
-            held.attributes["switchyard.action.held"] = true
-            held.end()
+        let parent = origin.cause == 0 ? nil : parents.withLock { $0.take(origin.cause) }
+        windowThread.store(thread, ordering: .relaxed)
+        guard let span = startSpan(dispatched, origin: origin, parent: parent, thread: thread) else {
+            processing.windowContext = nil
+            return
         }
-        if let samples = options.samples, !samples(dispatched, origin) { return }
+        processing.open = span
+        processing.windowContext = span.context
+        #if canImport(os)
+            processing.signpost =
+                options.signposts ? signposter.beginInterval("action", id: signposter.makeSignpostID()) : nil
+        #endif
+    }
+
+    /// Starts the span of `dispatched`, unless the sampling predicate leaves it out.
+    @inlinable
+    func startSpan(
+        _ dispatched: DispatchedAction<Action>,
+        origin: ActionOrigin,
+        parent: ServiceContext?,
+        thread: UInt
+    ) -> T.Span? {
+        if let samples = options.samples, !samples(dispatched, origin) { return nil }
         let source = dispatched.dispatcher
         // An app's action processed on the task that dispatched it nests under that task's span, if any.
         let context =
@@ -106,50 +103,53 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             file: source.file,
             line: source.line
         )
-        let isBridged = source.info?.contains("Bridged from ") ?? false
-        // One dictionary made at its size, set once: growing a span's attributes one by one costs a resize each.
-        var attributes = [String: SpanAttribute](minimumCapacity: 9)
-        attributes["code.filepath"] = .string(source.file)
-        attributes["code.lineno"] = .int64(Int64(truncatingIfNeeded: source.line))
-        attributes["code.function"] = .string(source.function)
-        attributes["thread.id"] = .int64(Int64(truncatingIfNeeded: origin.thread))
-        attributes["switchyard.store"] = .string(options.storeName)
-        attributes["switchyard.action.follow_up"] = .bool(origin.isFollowUp)
-        if isBridged { attributes["switchyard.action.bridged"] = .bool(true) }
-        if let redact = options.redactAction, let payload = redact(dispatched.action) {
-            attributes["switchyard.action.payload"] = .string(payload)
+        processing.startedAt = startedAt.nanosecondsSinceEpoch
+        let isBridged = source.info.map { $0.contains("Bridged from ") } ?? false
+        let key = ProcessingThreadState<T.Span>.AttributesKey(
+            file: source.file, line: source.line, function: source.function, thread: origin.thread,
+            isFollowUp: origin.isFollowUp, isBridged: isBridged)
+        if processing.attributesKey != key {
+            processing.attributes = attributes(for: key)
+            processing.attributesKey = key
         }
-        span.attributes = SpanAttributes(attributes)
+        if let redact = options.redactAction, let payload = redact(dispatched.action) {
+            var attributes = processing.attributes
+            attributes["switchyard.action.payload"] = SpanAttribute.string(payload)
+            span.attributes = attributes
+        } else {
+            // Shared with the previous span from the same source: no dictionary is built or copied.
+            span.attributes = processing.attributes
+        }
         if isBridged, let parent {
             span.addLink(SpanLink(context: parent, attributes: ["switchyard.link": "bridged from"]))
         }
-        #if canImport(os)
-            let signpost =
-                options.signposts ? signposter.beginInterval("action", id: signposter.makeSignpostID()) : nil
-        #endif
-        let spanContext = span.context
-        state.withLock { state in
-            state.open = span
-            state.startedAt = startedAt.nanosecondsSinceEpoch
-            state.window = Window(thread: thread, context: spanContext)
-            #if canImport(os)
-                state.signpost = signpost
-            #endif
-        }
+        return span
+    }
+
+    /// The attributes of a span made from `key`. Out of line: made once per source and thread.
+    @inlinable @inline(never)
+    func attributes(for key: ProcessingThreadState<T.Span>.AttributesKey) -> SpanAttributes {
+        // One dictionary made at its size, set once: growing a span's attributes one by one costs a resize each.
+        var attributes = [String: SpanAttribute](minimumCapacity: 8)
+        attributes["code.filepath"] = .string(key.file)
+        attributes["code.lineno"] = .int64(Int64(truncatingIfNeeded: key.line))
+        attributes["code.function"] = .string(key.function)
+        attributes["thread.id"] = .int64(Int64(truncatingIfNeeded: key.thread))
+        attributes["switchyard.store"] = .string(options.storeName)
+        attributes["switchyard.action.follow_up"] = .bool(key.isFollowUp)
+        if key.isBridged { attributes["switchyard.action.bridged"] = .bool(true) }
+        return SpanAttributes(attributes)
     }
 
     @inlinable
     func didReduce(_ reduced: ReducedAction<Action, State>) {
-        let (span, startedAt) = state.withLock { state -> (T.Span?, UInt64) in
-            let span = state.open
-            state.open = nil
-            state.reducedAt = state.startedAt &+ reduced.handleNanoseconds &+ reduced.reduceNanoseconds
-            if !reduced.isFollowedByEffects { state.window = nil }
-            return (span, state.startedAt)
-        }
-        guard let span else { return }
+        let startedAt = processing.startedAt
         let handledAt = startedAt &+ reduced.handleNanoseconds
         let reducedAt = handledAt &+ reduced.reduceNanoseconds
+        processing.reducedAt = reducedAt
+        if !reduced.isFollowedByEffects { closeWindow() }
+        guard let span = processing.open else { return }
+        processing.open = nil
         switch options.phases {
         case .none:
             break
@@ -164,29 +164,76 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             span.attributes["switchyard.state"] = value
         }
         span.end(at: Self.instant(reducedAt))
-        #if canImport(os)
-            if let signpost = state.withLock({ $0.signpost }) { signposter.endInterval("action", signpost) }
-        #endif
+        endSignpost()
     }
 
     @inlinable
     func didRunEffects(_ nanoseconds: UInt64) {
-        let (window, reducedAt) = state.withLock { state in
-            defer { state.window = nil }
-            return (state.window, state.reducedAt)
-        }
-        guard options.phases != .none, let context = window?.context else { return }
+        let context = processing.windowContext
+        closeWindow()
+        guard options.phases != .none, let context else { return }
+        let reducedAt = processing.reducedAt
         phaseSpan("observers and IOs", parent: context, from: reducedAt, to: reducedAt &+ nanoseconds)
     }
 
-    /// Ends the span of an action whose reducer never ran (the store ended first).
+    /// A tool held the action (``StoreProbe/didHold``): its pipeline does not run. The span this tracer opened for it
+    /// ends, marked; a tracer attached after the tool that held it, which was not asked, records a span marked so.
     @inlinable
-    func endOpenSpan() {
-        let open = state.withLock { state in
-            defer { state.open = nil }
-            return state.open
+    func didHold(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
+        let span: T.Span?
+        if let open = processing.open {
+            processing.open = nil
+            span = open
+        } else if windowThread.load(ordering: .relaxed) == currentThreadID() {
+            // Admitted by this tracer, and left out by the sampling predicate.
+            span = nil
+        } else {
+            let parent = origin.cause == 0 ? nil : parents.withLock { $0.take(origin.cause) }
+            span = startSpan(dispatched, origin: origin, parent: parent, thread: currentThreadID())
         }
-        open?.end()
+        closeWindow()
+        guard let span else { return }
+        span.attributes["switchyard.action.held"] = true
+        span.end()
+        endSignpost()
+    }
+
+    /// The probe was detached: no hook of its will run for the action in progress, whose span ends here, marked.
+    @inlinable
+    func didDetach() {
+        closeWindow()
+        if let open = processing.open {
+            processing.open = nil
+            open.attributes["switchyard.action.detached"] = true
+            open.end()
+            endSignpost()
+        }
+        forgetParents()
+    }
+
+    @inlinable
+    func closeWindow() {
+        windowThread.store(0, ordering: .relaxed)
+        processing.windowContext = nil
+    }
+
+    @inlinable
+    func endSignpost() {
+        #if canImport(os)
+            if let signpost = processing.signpost {
+                processing.signpost = nil
+                signposter.endInterval("action", signpost)
+            }
+        #endif
+    }
+
+    /// Forgets the parents of the follow-ups still waiting: the store will not process them (it ended, or dropped
+    /// them), or this tracer no longer sees them.
+    @inlinable
+    func forgetParents() {
+        let forgotten = parents.withLock { $0.removeAll() }
+        // Released here, after the unlock.
+        withExtendedLifetime(forgotten) {}
     }
 
     @inlinable
@@ -208,9 +255,9 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     /// for an action left out by the sampling predicate, whose effects and follow-ups are not traced under anything);
     /// elsewhere, the task's.
     @inlinable
-    func currentContext(on thread: UInt, window: Window?, task: ServiceContext?) -> ServiceContext? {
-        if let window, window.thread == thread { return window.context }
-        return task
+    func currentContext(task: @autoclosure () -> ServiceContext?) -> ServiceContext? {
+        if windowThread.load(ordering: .relaxed) == currentThreadID() { return processing.windowContext }
+        return task()
     }
 
     @inlinable
@@ -218,11 +265,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         _ start: EffectStart,
         _ operation: @escaping @Sendable () async -> Void
     ) -> @Sendable () async -> Void {
-        let thread = currentThreadID()
-        let window = state.withLock { $0.window }
-        guard let context = currentContext(on: thread, window: window, task: ServiceContext.current) else {
-            return operation
-        }
+        guard let context = currentContext(task: ServiceContext.current) else { return operation }
         let tracer = self.tracer
         let storeName = options.storeName
         return {
@@ -245,15 +288,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
 
     @inlinable
     func tagFollowUp() -> UInt64 {
-        let thread = currentThreadID()
-        // Read before the lock: a task-local read runs no code of the app's, but it needs no lock either.
-        let taskContext = ServiceContext.current
-        return state.withLock { state in
-            guard let context = currentContext(on: thread, window: state.window, task: taskContext) else { return 0 }
-            let cause = state.nextCause
-            state.nextCause &+= 1
-            state.causes[cause] = context
-            return cause
-        }
+        guard let context = currentContext(task: ServiceContext.current) else { return 0 }
+        return parents.withLock { $0.add(context) }
     }
 }

@@ -1,7 +1,10 @@
 import CoreMetrics
+import Dispatch
+import Foundation
 import MetricsTestKit
 import Switchyard
 import SwitchyardMetrics
+import Synchronization
 import Testing
 
 enum LoadAction: Sendable, Equatable {
@@ -128,11 +131,86 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
             })
     }
 
+    @Test func aHeldActionIsCountedWhateverTheOrderOfAttachment() {
+        for metricsFirst in [true, false] {
+            let metrics = TestMetrics()
+            let store = makeLoadStore()
+            let holder = StoreProbe<LoadAction, LoadState>(admit: { dispatched, _ in
+                dispatched.action == .stop ? .hold : .process
+            })
+            if metricsFirst {
+                store.attachMetrics(StoreMetricsOptions(storeName: "loads"), factory: metrics)
+                store.attach(holder)
+            } else {
+                store.attach(holder)
+                store.attachMetrics(StoreMetricsOptions(storeName: "loads"), factory: metrics)
+            }
+            store.dispatch(.stop)
+            // At once: no later action is needed to count it.
+            #expect(metrics.counterTotal(label: "switchyard_actions_held_total") == 1, "metrics first: \(metricsFirst)")
+            store.dispatch(.loading)
+            #expect(metrics.counterTotal(label: "switchyard_actions_held_total") == 1, "metrics first: \(metricsFirst)")
+            #expect(metrics.counterTotal(label: "switchyard_actions_total") == 1)
+        }
+    }
+
+    @Test func actionsQueuedWhenTheStoreIsFreedAreCountedAsDropped() async throws {
+        let metrics = TestMetrics()
+        let blocked = Atomic<Int>(0)
+        let release = DispatchSemaphore(value: 0)
+        let output = LockedHandler()
+        // `.wait` hands out the store's output; `.stop` blocks until released.
+        let middleware = AnyMiddleware<LoadAction, LoadAction, LoadState>(handle: { action, _, _ in
+            switch action {
+            case .wait: return IO { handler in output.set(handler) }
+            case .stop:
+                return IO { _ in
+                    blocked.add(1, ordering: .releasing)
+                    release.wait()
+                }
+            default: return .pure()
+            }
+        })
+        var store: Store<LoadAction, LoadState>? = Store(
+            initialState: LoadState(), reducer: .reduce { _, _ in }, middleware: middleware)
+        store?.attachMetrics(StoreMetricsOptions(storeName: "loads"), factory: metrics)
+        store?.dispatch(.wait)
+        let handler = try #require(output.get())
+        let processor = DispatchGroup()
+        DispatchQueue.global().async(group: processor) { handler.dispatch(.stop) }
+        #expect(try await eventually { blocked.load(ordering: .acquiring) == 1 })
+        store?.dispatch(.loading)
+        store?.dispatch(.loading)
+        store = nil
+        #expect(metrics.counterTotal(label: "switchyard_actions_dropped_total") == 2)
+        release.signal()
+        #expect(processor.wait(timeout: .now() + 60) == .success)
+        #expect(metrics.counterTotal(label: "switchyard_actions_dropped_total") == 2)
+    }
+
     @Test func aDisabledStoreOrTheNoOpBackendAttachNothing() {
         let store = makeLoadStore()
         #expect(
             store.attachMetrics(StoreMetricsOptions(storeName: "off", isEnabled: false), factory: TestMetrics()) == nil)
         #expect(
             store.attachMetrics(StoreMetricsOptions(storeName: "noop"), factory: NOOPMetricsHandler.instance) == nil)
+    }
+}
+
+/// The store's output handler, kept for a test under a lock that ThreadSanitizer sees.
+final class LockedHandler: @unchecked Sendable {
+    private let lock = NSLock()
+    private var handler: AnyActionHandler<LoadAction>?
+
+    func set(_ handler: AnyActionHandler<LoadAction>) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.handler = handler
+    }
+
+    func get() -> AnyActionHandler<LoadAction>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return handler
     }
 }

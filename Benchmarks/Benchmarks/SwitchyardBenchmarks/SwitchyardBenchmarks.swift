@@ -142,6 +142,8 @@ let benchmarks: @Sendable () -> Void = {
     // no allocation); traced into an InMemoryTracer with the phases as events, as child spans, or not at all; and
     // counted into a backend of atomics.
     register("O1_unobserved_counter", UnobservedCounterWorkload.self, allocations: .checked)
+    // The floor under O2: the InMemoryTracer's own cost for one action's span, with no store.
+    register("O0_in_memory_tracer_floor", TracerFloorWorkload.self, allocations: .unchecked, scalingFactor: .kilo)
     register(
         "O2_traced_counter_events", TracedCounterEventsWorkload.self, allocations: .unchecked, scalingFactor: .kilo)
     register(

@@ -43,6 +43,7 @@ package var allWorkloads: [any Workload.Type] {
         CatalogJournalWriterWorkload.self,
         InspectedCounterWorkload.self,
         UnobservedCounterWorkload.self,
+        TracerFloorWorkload.self,
         TracedCounterEventsWorkload.self,
         TracedCounterSpansWorkload.self,
         TracedCounterBareWorkload.self,

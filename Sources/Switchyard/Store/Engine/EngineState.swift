@@ -42,6 +42,11 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// Snapshots replaced while a thread processes: that thread may still use the one it was handed, so they are let
     /// go of at its next decision.
     @usableFromInline var retired: [Registrations<Action, State>] = []
+    /// The `didDetach` hooks of probes detached while a thread processes, called after that thread's next decision
+    /// between two actions (the action in progress may still call the probes' other hooks); `nil` while there are
+    /// none. Whenever there are some, `retired` holds a snapshot too, so that the decision takes the slow path of
+    /// ``refresh(_:released:)``.
+    @usableFromInline var detachHooks: [@Sendable () -> Void]?
     /// Runtime middlewares whose `receiveContext` runs before they join the pipeline, by id.
     var reservations: [UInt64: ObjectIdentifier?] = [:]
     var lastID: UInt64 = 0
@@ -189,7 +194,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     mutating func beginReduce(context: inout ProcessorContext<Action, State>, released: inout Released) {
         isReducing = true
-        refresh(&context, released: &released)
+        refreshWithinAction(&context)
     }
 
     /// Opens the state after the reducer: returns the commit's number and whether readers wait for a wake-up.
@@ -201,7 +206,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     ) -> (commit: UInt64, wakeReaders: Bool) {
         isReducing = false
         commits &+= 1
-        refresh(&context, released: &released)
+        refreshWithinAction(&context)
         return (commits, waitingReaders > 0)
     }
 
@@ -286,9 +291,11 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             released.keep(retired)
             retired = []
         }
+        if let hooks = detachHooks.take() { released.call(hooks) }
     }
 
-    /// Brings the processing thread's snapshot up to date; the stale arrays go to `released`.
+    /// Brings the processing thread's snapshot up to date, at a decision between two actions; the stale arrays go to
+    /// `released`.
     @inlinable @inline(__always)
     mutating func refresh(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
         guard context.version != version else { return }
@@ -302,22 +309,71 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Hands the current snapshot to the processing thread (made first if the registrations changed since the last
-    /// one); the snapshots it may have used until now go to `released`, since it no longer holds them.
-    @inlinable
+    /// one); the snapshots it may have used until now go to `released`, since it no longer holds them, and the
+    /// probes detached meanwhile are told (their `didDetach` hooks go to `released` too). Out of line: it runs when
+    /// the registrations changed.
+    @inlinable @inline(never)
     mutating func refreshRegistrations(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
         if registrationsVersion != version {
             if let old = registrations { released.keep(old) }
-            let isEmpty = observers.isEmpty && runtime.isEmpty && probes.isEmpty
-            registrations = isEmpty ? nil : Registrations(observers: observers, runtime: runtime, probes: probes)
-            view = ProcessorContext.View(registrations, probeUse: probeUse)
-            registrationsVersion = version
+            makeSnapshot()
         }
         if !retired.isEmpty {
             released.keep(retired)
             retired = []
         }
+        if let hooks = detachHooks.take() { released.call(hooks) }
         context.view = view
         context.version = version
+    }
+
+    /// Brings the processing thread's snapshot up to date within an action (before its reducer, at its commit), so
+    /// that observers registered meanwhile see its commit. The snapshots the action may still borrow (its probes'
+    /// timing hooks do) are kept, not released, until the next decision between two actions, which the context,
+    /// left stale, brings to ``refreshRegistrations(_:released:)``.
+    @inlinable @inline(__always)
+    mutating func refreshWithinAction(_ context: inout ProcessorContext<Action, State>) {
+        guard context.version != version else { return }
+        // The snapshot is current and nothing waits to be let go of: as at a decision.
+        if registrationsVersion == version, retired.isEmpty, detachHooks == nil {
+            context.view = view
+            context.version = version
+            return
+        }
+        refreshWithinActionRegistrations(&context)
+    }
+
+    /// The work of ``refreshWithinAction(_:)`` when the registrations changed; out of line.
+    @inlinable @inline(never)
+    mutating func refreshWithinActionRegistrations(_ context: inout ProcessorContext<Action, State>) {
+        if registrationsVersion != version {
+            if let old = registrations { retired.append(old) }
+            makeSnapshot()
+        }
+        if detachHooks != nil, retired.isEmpty, let current = registrations { retired.append(current) }
+        context.view = view
+        // A version no snapshot has: the next decision comes back to let go of what was retired.
+        context.version = retired.isEmpty ? version : .max
+    }
+
+    /// Makes the snapshot of the current registrations, and its view.
+    @inlinable
+    mutating func makeSnapshot() {
+        let isEmpty = observers.isEmpty && runtime.isEmpty && probes.isEmpty
+        registrations = isEmpty ? nil : Registrations(observers: observers, runtime: runtime, probes: probes)
+        view = ProcessorContext.View(registrations, probeUse: probeUse)
+        registrationsVersion = version
+    }
+
+    /// Calls `hook`, the `didDetach` of a probe just detached, once no hook of that probe will run any more: returned
+    /// for the caller to call after unlocking when no thread processes; otherwise kept for the processing thread's
+    /// next decision between two actions (see ``refreshRegistrations(_:released:)``).
+    mutating func callWhenDetached(_ hook: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)? {
+        guard case .processing = phase else { return hook }
+        detachHooks = (detachHooks ?? []) + [hook]
+        // The decision must take the slow path: a snapshot to let go of makes it do so.
+        if retired.isEmpty, let current = registrations { retired.append(current) }
+        return nil
     }
 
     // MARK: - Reading the state

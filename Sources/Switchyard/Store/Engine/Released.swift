@@ -10,6 +10,9 @@ struct Released {
         case object(Any)
         /// The tasks waiting for the store to go idle (``ReduxStoreBase/idle()``), resumed by ``finish()``.
         case idleWaiters([CheckedContinuation<Void, Never>])
+        /// Hooks of tools to call once, before the idle waiters are resumed: the `didDetach` of probes detached while
+        /// the processing thread worked.
+        case calls([@Sendable () -> Void])
     }
 
     /// What was let go of, in order; `nil` while nothing was (one optional, so that the common case is one check).
@@ -32,6 +35,13 @@ struct Released {
         items?.append(.idleWaiters(waiters))
     }
 
+    /// Calls `hooks` in ``finish()``, before the idle waiters are resumed.
+    @usableFromInline
+    mutating func call(_ hooks: [@Sendable () -> Void]) {
+        if items == nil { items = [] }
+        items?.append(.calls(hooks))
+    }
+
     /// The objects kept, for tests.
     var objects: [Any] {
         (items ?? []).compactMap { if case .object(let object) = $0 { object } else { nil } }
@@ -44,7 +54,7 @@ struct Released {
         }
     }
 
-    /// Resumes the idle waiters, then lets go of the objects; call it after unlocking, before the value goes out of
+    /// Calls the hooks, resumes the idle waiters, then lets go of the objects; call it after unlocking, before the value goes out of
     /// scope. Dropped as a value, an empty `Released` would still call the runtime's release on its `nil` array
     /// (about 10 instructions, two to four times per action): after this call the compiler knows the array is `nil`
     /// on every path, and no call is left.
@@ -55,9 +65,12 @@ struct Released {
         Self.finish(items)
     }
 
-    /// Resumes the idle waiters among `items`, then lets go of them. Out of line: most decisions let go of nothing.
+    /// Calls the hooks among `items`, resumes the idle waiters, then lets go of them. Out of line: most decisions let go of nothing.
     @usableFromInline @inline(never)
     static func finish(_ items: [Item]) {
+        for case .calls(let hooks) in items {
+            for hook in hooks { hook() }
+        }
         for case .idleWaiters(let waiters) in items { resumeAll(waiters) }
     }
 

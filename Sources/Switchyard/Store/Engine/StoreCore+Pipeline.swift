@@ -58,10 +58,13 @@ extension StoreCore {
         // Probes that the pipeline calls are registered: the snapshot exists.
         let registrations = context.registrations.unsafelyUnwrapped
         if use.admits {
-            let held = registrations._withUnsafeGuaranteedRef { registrations in
-                registrations.probes.contains { $0.probe.admit?(dispatched, origin) == .hold }
+            let holder = registrations._withUnsafeGuaranteedRef { registrations in
+                registrations.probes.firstIndex { $0.probe.admit?(dispatched, origin) == .hold }
             }
-            if held { return nil }
+            if let holder {
+                registrations._withUnsafeGuaranteedRef { tellHeld(dispatched, origin: origin, by: holder, to: $0) }
+                return nil
+            }
         }
         var timed = TimedPipeline(registrations, origin: origin, keeps: use.keeps)
         let next = process(dispatched, isReducing: false, context: &context, next: &slot, marks: &timed)
@@ -69,6 +72,20 @@ extension StoreCore {
         // With a decision taken in the commit, nothing followed the reducer: no observer and no IO ran.
         if next == nil { timed.didRunEffects() }
         return next
+    }
+
+    /// Tells every probe of `registrations` but the one at `holder` that it held `dispatched`. Out of line: only a held
+    /// action calls it.
+    @usableFromInline @inline(never)
+    func tellHeld(
+        _ dispatched: DispatchedAction<Action>,
+        origin: ActionOrigin,
+        by holder: Int,
+        to registrations: Registrations<Action, State>
+    ) {
+        for index in registrations.probes.indices where index != holder {
+            registrations.probes[index].probe.didHold?(dispatched, origin)
+        }
     }
 
     /// Always inlined: a call of its own costs a dispatch about 30 instructions.

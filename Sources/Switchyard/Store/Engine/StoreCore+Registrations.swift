@@ -96,8 +96,8 @@ extension StoreCore {
 
     // MARK: - Closing
 
-    /// Closes the engine when the store is freed: queued actions are dropped, waiting producers return, every
-    /// stream of states ends, the waiting out-of-band commits are told that they never ran, and everything
+    /// Closes the engine when the store is freed: queued actions are dropped (the probes are told how many), waiting
+    /// producers return, every stream of states ends, the waiting out-of-band commits are told that they never ran, and everything
     /// registered is released (after the unlock).
     func close() {
         let closed = engine.withLock { engine in engine.close() }
@@ -108,6 +108,11 @@ extension StoreCore {
         }
         for entry in closed.runtime { entry.registration.markRemoved() }
         for commit in closed.outOfBand ?? [] { commit.done(false) }
+        // The actions accepted and queued that no thread will process now.
+        let dropped = closed.queue.count
+        if dropped > 0 {
+            for entry in closed.probes { entry.probe.didDrop?(dropped) }
+        }
         for entry in closed.probes { entry.probe.storeDidEnd?() }
         if let waiters = closed.idleWaiters { Released.resumeAll(waiters) }
         _ = consume closed
@@ -141,15 +146,20 @@ extension StoreCore {
         return entry?.id
     }
 
-    /// Detaches the probe `id`; its hooks may still run once, for the action in progress.
+    /// Detaches the probe `id`; its hooks may still run once, for the action in progress. Its `didDetach` runs once
+    /// none will: now, when no thread processes, or after the processing thread's action in progress.
     func detachProbe(id: UInt64) {
-        let removed = engine.withLock { engine in
+        let (removed, didDetach) = engine.withLock {
+            engine -> ((ProbeEntry<Action, State>?, Registrations<Action, State>?), (@Sendable () -> Void)?) in
             let removed = engine.removeProbe(id: id)
-            if let probe = removed.0?.probe, probe.decorateEffect != nil || probe.tagFollowUp != nil {
+            guard let probe = removed.0?.probe else { return (removed, nil) }
+            if probe.decorateEffect != nil || probe.tagFollowUp != nil {
                 installEffectHooks(engine.probes)
             }
-            return removed
+            guard let hook = probe.didDetach else { return (removed, nil) }
+            return (removed, engine.callWhenDetached(hook))
         }
+        didDetach?()
         // Released here, after the unlock.
         withExtendedLifetime(removed) {}
     }

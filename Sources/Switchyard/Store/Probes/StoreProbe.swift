@@ -14,20 +14,30 @@
 /// ```
 ///
 /// The rules every hook runs under:
-/// - Every hook but ``storeDidEnd`` and ``tagFollowUp`` runs on the store's processing thread, one action at a time,
-///   in the order the store processes them: two calls never overlap, and each call happens after the previous one,
-///   whichever threads they ran on. No lock of the store is held. ``tagFollowUp`` runs on the thread that dispatches
-///   a follow-up, at any time; the operations that ``decorateEffect`` returns run in the effects' tasks.
+/// - Every hook but ``storeDidEnd``, ``didDrop`` and ``tagFollowUp`` runs on the store's processing thread, one action
+///   at a time, in the order the store processes them: two calls never overlap, and each call happens after the
+///   previous one, whichever threads they ran on. No lock of the store is held. ``tagFollowUp`` runs on the thread that
+///   dispatches a follow-up, at any time; the operations that ``decorateEffect`` returns run in the effects' tasks.
+///   ``didDetach`` runs on the processing thread, or on the thread that detaches when the store is not processing.
 /// - A hook must not read the store's `state` or dispatch to the store synchronously from ``admit`` or
 ///   ``didReduce`` (the state is being committed then); ``didProcess`` reads the state it is given instead.
 /// - Several probes run in the order they were attached. The first ``admit`` that holds an action takes it: the
-///   probes after it are not asked, and none of them sees the action until it is given back.
+///   probes after it are not asked, and none of them sees the action until it is given back; every probe but the one
+///   that held it is told through ``didHold``.
 /// - A probe sees the actions that the store decides to process after ``ReduxStoreBase/attach(_:)`` returns; after
 ///   ``StoreProbeRegistration/detach()`` returns, its hooks may still run once, for the action in progress.
 public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
     /// Decides, before any middleware, whether an action goes through the pipeline now or is held by the tool, which
     /// keeps it as a ``HeldAction`` to give it back later.
     public var admit: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> ProbeAdmission)?
+    /// Told that a tool held an action (its ``admit`` returned ``ProbeAdmission/hold``): called for every probe but the
+    /// one that held it, whether it was attached before that probe (and saw the action admitted) or after it (and was
+    /// not asked), on the processing thread, right after the ``admit`` that held, in the order the probes were
+    /// attached. The action's pipeline does not run now: no ``didReduce`` follows for it. If the tool gives the action
+    /// back, it is admitted again, as a new action.
+    ///
+    /// Called only when an action is held: a store whose probes hold nothing pays nothing for it.
+    public var didHold: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> Void)?
     /// Receives each processed action right after its reducer, with the time each phase took and the state it left.
     /// The store reads a clock three times per action while a probe sets this hook.
     public var didReduce: (@Sendable (_ reduced: ReducedAction<Action, State>) -> Void)?
@@ -53,6 +63,17 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
     public var didCommitOutOfBand: (@Sendable (_ state: State) -> Void)?
     /// Called once, on the thread that frees the store, when the store is freed while the probe is attached.
     public var storeDidEnd: (@Sendable () -> Void)?
+    /// Told how many actions the store accepted but will never process: those still queued when the store is freed.
+    /// Called once, on the thread that frees the store, before ``storeDidEnd``, and only when some were dropped; the
+    /// follow-ups among them that ``tagFollowUp`` tagged never come back with their ``ActionOrigin/cause``.
+    public var didDrop: (@Sendable (_ actions: Int) -> Void)?
+    /// Called once after ``StoreProbeRegistration/detach()``, when no hook of this probe that the store calls per
+    /// action will run any more: on the processing thread, after the action in progress (whose hooks may still run)
+    /// and before the store decides what comes next; at once, on the thread that detaches, when the store is not
+    /// processing. A tool ends here what it began for an action that it will not see finish. Not called when the
+    /// store is freed first (``storeDidEnd`` is). A ``tagFollowUp`` or ``decorateEffect`` already under way on
+    /// another thread may still return after it.
+    public var didDetach: (@Sendable () -> Void)?
     /// Wraps the operation of each asynchronous effect that an IO starts
     /// (``IO/run(id:cancelInFlight:priority:operation:catch:fileID:line:)``): called on the thread that runs the IO
     /// (for an IO of an action's pipeline, the processing thread, between that action's ``didReduce`` and the next
@@ -86,8 +107,14 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
             @Sendable (_ effect: EffectStart, _ operation: @escaping @Sendable () async -> Void) ->
                 @Sendable () async -> Void
         )? = nil,
-        tagFollowUp: (@Sendable () -> UInt64)? = nil
+        tagFollowUp: (@Sendable () -> UInt64)? = nil,
+        didHold: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> Void)? = nil,
+        didDrop: (@Sendable (_ actions: Int) -> Void)? = nil,
+        didDetach: (@Sendable () -> Void)? = nil
     ) {
+        self.didHold = didHold
+        self.didDrop = didDrop
+        self.didDetach = didDetach
         self.decorateEffect = decorateEffect
         self.tagFollowUp = tagFollowUp
         self.feed = feed

@@ -1,0 +1,157 @@
+import Dispatch
+import Switchyard
+import Testing
+
+/// The hooks that tell a probe what became of an action outside its pipeline: held by another tool, dropped with the
+/// store, or left in progress when the probe was detached.
+@Suite struct StoreProbeLifecycleTests {
+    static let reducer = Reducer<Int, [Int]>.reduce { action, state in state.append(action) }
+
+    /// A probe that records its hooks' calls as `"<name> <hook> <action>"`.
+    static func recorder(_ name: String, into trace: Trace) -> StoreProbe<Int, [Int]> {
+        StoreProbe(
+            admit: { dispatched, _ in
+                trace.append("\(name) admit \(dispatched.action)")
+                return .process
+            },
+            didReduce: { reduced in trace.append("\(name) didReduce \(reduced.dispatched.action)") },
+            didHold: { dispatched, _ in trace.append("\(name) didHold \(dispatched.action)") },
+            didDetach: { trace.append("\(name) didDetach") }
+        )
+    }
+
+    @Test func everyProbeButTheOneThatHeldIsToldOfTheHoldWhateverTheOrder() {
+        let trace = Trace()
+        let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer)
+        store.attach(Self.recorder("before", into: trace))
+        store.attach(
+            StoreProbe(
+                admit: { dispatched, _ in dispatched.action == 2 ? .hold : .process },
+                didHold: { dispatched, _ in trace.append("holder didHold \(dispatched.action)") }
+            ))
+        store.attach(Self.recorder("after", into: trace))
+        store.dispatch(2)
+        store.dispatch(3)
+        #expect(
+            trace.entries == [
+                "before admit 2", "before didHold 2", "after didHold 2",
+                "before admit 3", "after admit 3", "before didReduce 3", "after didReduce 3",
+            ])
+        #expect(store.state == [3])
+    }
+
+    @Test func queuedActionsAreCountedAsDroppedBeforeTheStoreEnds() async {
+        let trace = Trace()
+        let blocked = Counter()
+        let release = DispatchSemaphore(value: 0)
+        let output = Slot<AnyActionHandler<Int>>()
+        // -1 hands out the store's output; 0 blocks its IO until released.
+        let middleware = AnyMiddleware<Int, Int, [Int]>(handle: { action, _, _ in
+            switch action {
+            case -1: return IO { handler in output.value = handler }
+            case 0:
+                return IO { _ in
+                    blocked.increment()
+                    release.wait()
+                }
+            default: return .pure()
+            }
+        })
+        var store: Store<Int, [Int]>? = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
+        store?.attach(
+            StoreProbe(
+                storeDidEnd: { trace.append("storeDidEnd") },
+                didDrop: { actions in trace.append("didDrop \(actions)") }
+            ))
+        store?.dispatch(-1)
+        guard let handler = output.value else {
+            Issue.record("the output handler was not captured")
+            return
+        }
+        // The processing thread holds only the output handler, not the store.
+        let processor = startThreads(1) { _ in handler.dispatch(0) }
+        await waitUntil { blocked.value == 1 }
+        for action in 1...3 { store?.dispatch(action) }
+        store = nil
+        #expect(trace.entries == ["didDrop 3", "storeDidEnd"])
+        release.signal()
+        await waitUntil { processor.value == 1 }
+        #expect(trace.entries == ["didDrop 3", "storeDidEnd"])
+    }
+
+    @Test func aStoreFreedWithNothingQueuedDropsNothing() {
+        let trace = Trace()
+        var store: Store<Int, [Int]>? = Store(initialState: [], reducer: Self.reducer)
+        store!.attach(
+            StoreProbe(
+                storeDidEnd: { trace.append("storeDidEnd") },
+                didDrop: { actions in trace.append("didDrop \(actions)") }
+            ))
+        store!.dispatch(1)
+        store = nil
+        #expect(trace.entries == ["storeDidEnd"])
+    }
+
+    @Test func aProbeDetachedFromAMiddlewareIsToldAfterTheActionInProgress() {
+        let trace = Trace()
+        let registration = Slot<StoreProbeRegistration<Int, [Int]>>()
+        let middleware = AnyMiddleware<Int, Int, [Int]>(handle: { dispatched, _, _ in
+            if dispatched == 1 {
+                registration.value?.detach()
+                trace.append("detached")
+            }
+            return .pure()
+        })
+        let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer, middleware: middleware)
+        registration.value = store.attach(Self.recorder("probe", into: trace))
+        store.dispatch(1)
+        store.dispatch(2)
+        // The hooks of the action in progress still ran; none after `didDetach`.
+        #expect(trace.entries == ["probe admit 1", "detached", "probe didReduce 1", "probe didDetach"])
+        #expect(store.state == [1, 2])
+    }
+
+    @Test func aProbeDetachedWhileTheStoreIsIdleIsToldAtOnce() {
+        let trace = Trace()
+        let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer)
+        let registration = store.attach(Self.recorder("probe", into: trace))
+        store.dispatch(1)
+        registration.detach()
+        #expect(trace.entries == ["probe admit 1", "probe didReduce 1", "probe didDetach"])
+        registration.detach()
+        #expect(trace.count == 3)
+    }
+
+    @Test func aProbeDetachedFromAnotherThreadDuringAnActionIsToldOnTheProcessingThreadAfterIt() async {
+        let trace = Trace()
+        let blocked = Counter()
+        let release = DispatchSemaphore(value: 0)
+        let store = Store<Int, [Int]>(
+            initialState: [],
+            reducer: Self.reducer,
+            middleware: blockingMiddleware(on: 0, blocked: blocked, release: release)
+        )
+        let processingThread = Slot<UInt>()
+        let detachThread = Slot<UInt>()
+        let registration = store.attach(
+            StoreProbe(
+                didReduce: { reduced in trace.append("didReduce \(reduced.dispatched.action)") },
+                didDetach: {
+                    detachThread.value = currentThreadNumber()
+                    trace.append("didDetach")
+                }
+            ))
+        let processor = startThreads(1) { _ in
+            processingThread.value = currentThreadNumber()
+            store.dispatch(0)
+        }
+        await waitUntil { blocked.value == 1 }
+        registration.detach()
+        #expect(trace.entries == ["didReduce 0"])
+        release.signal()
+        await waitUntil { processor.value == 1 }
+        await store.idle()
+        #expect(trace.entries == ["didReduce 0", "didDetach"])
+        #expect(detachThread.value == processingThread.value)
+    }
+}

@@ -1,0 +1,169 @@
+import Dispatch
+import Foundation
+import InMemoryTracing
+import Synchronization
+import Testing
+import Tracing
+
+@testable import Switchyard
+@testable import SwitchyardTracing
+
+/// What the tracer does with an action whose pipeline it does not see to its end: held by another tool, dropped with
+/// the store, or in progress when the tracer is detached; and the parents of follow-ups it keeps meanwhile.
+@Suite struct TracerLifecycleTests {
+    static let reducer = Reducer<Int, [Int]>.reduce { action, state in state.append(action) }
+
+    /// A tool that holds the action `held`.
+    static func holder(of held: Int) -> StoreProbe<Int, [Int]> {
+        StoreProbe(admit: { dispatched, _ in dispatched.action == held ? .hold : .process })
+    }
+
+    static func heldSpans(_ tracer: InMemoryTracer) -> [FinishedInMemorySpan] {
+        tracer.finishedSpans.filter { $0.bool("switchyard.action.held") == true }
+    }
+
+    @Test func aHeldActionsSpanEndsMarkedWhenTheTracerWasAttachedBeforeTheTool() {
+        let tracer = InMemoryTracer()
+        let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer)
+        store.attachTracing(StoreTracingOptions(storeName: "held"), tracer: tracer)
+        store.attach(Self.holder(of: 1))
+        store.dispatch(1)
+        // At once: no later action is needed to end it.
+        #expect(Self.heldSpans(tracer).count == 1)
+        store.dispatch(2)
+        #expect(Self.heldSpans(tracer).count == 1)
+        #expect(tracer.finishedSpans.count == 2)
+    }
+
+    @Test func aHeldActionGetsAMarkedSpanWhenTheTracerWasAttachedAfterTheTool() {
+        let tracer = InMemoryTracer()
+        let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer)
+        store.attach(Self.holder(of: 1))
+        store.attachTracing(StoreTracingOptions(storeName: "held"), tracer: tracer)
+        store.dispatch(1)
+        store.dispatch(2)
+        let held = Self.heldSpans(tracer)
+        #expect(held.count == 1)
+        #expect(held.first?.string("switchyard.store") == "held")
+        #expect(tracer.finishedSpans.count == 2)
+    }
+
+    @Test func theSpanOfAnActionInProgressEndsWhenTheTracerIsDetachedFromAMiddleware() {
+        let tracer = InMemoryTracer()
+        let registration = Slot<StoreProbeRegistration<Int, [Int]>>()
+        let middleware = AnyMiddleware<Int, Int, [Int]>(handle: { action, _, _ in
+            if action == 1 { registration.value?.detach() }
+            return .pure()
+        })
+        let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer, middleware: middleware)
+        registration.value = store.attachTracing(StoreTracingOptions(storeName: "detached"), tracer: tracer)
+        store.dispatch(1)
+        store.dispatch(2)
+        #expect(tracer.activeSpans.isEmpty)
+        #expect(tracer.finishedSpans.count == 1)
+        #expect(store.state == [1, 2])
+    }
+
+    @Test func theSpanOfAHeldActionEndsWhenTheTracerIsDetachedBeforeTheNextAction() {
+        let tracer = InMemoryTracer()
+        let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer)
+        let registration = store.attachTracing(StoreTracingOptions(storeName: "detached"), tracer: tracer)
+        store.attach(Self.holder(of: 1))
+        store.dispatch(1)
+        registration?.detach()
+        store.dispatch(2)
+        #expect(tracer.activeSpans.isEmpty)
+        #expect(tracer.finishedSpans.count == 1)
+    }
+
+    @Test func aSpanLeftOpenEndsMarkedWhenTheTracerIsToldItWasDetached() {
+        let tracer = InMemoryTracer()
+        let actionTracer = ActionTracer<InMemoryTracer, Int, [Int]>(
+            tracer: tracer, options: StoreTracingOptions(storeName: "detached"))
+        actionTracer.admit(DispatchedAction(1), origin: ActionOrigin(thread: currentThreadID(), isFollowUp: false))
+        #expect(tracer.activeSpans.count == 1)
+        actionTracer.didDetach()
+        #expect(tracer.activeSpans.isEmpty)
+        #expect(tracer.finishedSpans.first?.bool("switchyard.action.detached") == true)
+    }
+
+    @Test func theParentsOfFollowUpsThatNeverComeAreBounded() {
+        let tracer = ActionTracer<InMemoryTracer, Int, [Int]>(
+            tracer: InMemoryTracer(), options: StoreTracingOptions(storeName: "bounded"))
+        ServiceContext.withValue(.topLevel) {
+            for _ in 0..<10 * FollowUpParents.capacity { _ = tracer.tagFollowUp() }
+        }
+        #expect(tracer.waitingParents == FollowUpParents.capacity)
+        tracer.probe.didDrop?(1)
+        #expect(tracer.waitingParents == 0)
+    }
+
+    @Test func theParentsOfFollowUpsDroppedWithTheStoreAreForgotten() async {
+        let blocked = Atomic<Int>(0)
+        let release = DispatchSemaphore(value: 0)
+        let output = Slot<AnyActionHandler<Int>>()
+        // -1 hands out the store's output; 0 dispatches three follow-ups, then blocks until released.
+        let middleware = AnyMiddleware<Int, Int, [Int]>(handle: { action, _, _ in
+            switch action {
+            case -1: return IO { handler in output.value = handler }
+            case 0:
+                return IO { output in
+                    for followUp in 1...3 { output.dispatch(followUp) }
+                    blocked.add(1, ordering: .releasing)
+                    release.wait()
+                }
+            default: return .pure()
+            }
+        })
+        var store: Store<Int, [Int]>? = Store(initialState: [], reducer: Self.reducer, middleware: middleware)
+        let tracer = ActionTracer<InMemoryTracer, Int, [Int]>(
+            tracer: InMemoryTracer(), options: StoreTracingOptions(storeName: "dropped"))
+        store?.attach(tracer.probe)
+        store?.dispatch(-1)
+        guard let handler = output.value else {
+            Issue.record("the output handler was not captured")
+            return
+        }
+        let processor = DispatchGroup()
+        DispatchQueue.global().async(group: processor) { handler.dispatch(0) }
+        let blockedInTime = try? await eventually { blocked.load(ordering: .acquiring) == 1 }
+        #expect(blockedInTime == true)
+        #expect(tracer.waitingParents == 3)
+        store = nil
+        #expect(tracer.waitingParents == 0)
+        release.signal()
+        #expect(processor.wait(timeout: .now() + 60) == .success)
+    }
+}
+
+/// A value shared between threads, empty until set.
+final class Slot<Value: Sendable>: Sendable {
+    private let stored = LockedBox<Value?>(nil)
+
+    init() {}
+
+    var value: Value? {
+        get { stored.get() }
+        set { stored.set(newValue) }
+    }
+}
+
+/// A value under a lock that ThreadSanitizer sees (`NSLock` is `pthread_mutex_t`-backed).
+final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func get() -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    func set(_ newValue: Value) {
+        lock.lock()
+        defer { lock.unlock() }
+        value = newValue
+    }
+}
