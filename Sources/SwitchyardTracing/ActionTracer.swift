@@ -67,6 +67,8 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             left.end()
         }
         let parent = origin.cause == 0 ? nil : parents.withLock { $0.take(origin.cause) }
+        processing.admittedCause = origin.cause
+        processing.admittedParent = parent
         windowThread.store(thread, ordering: .relaxed)
         guard let span = startSpan(dispatched, origin: origin, parent: parent, thread: thread) else {
             processing.windowContext = nil
@@ -181,16 +183,22 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     @inlinable
     func didHold(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
         let span: T.Span?
+        var parent: ServiceContext?
         if let open = processing.open {
             processing.open = nil
             span = open
+            parent = processing.admittedCause == origin.cause ? processing.admittedParent : nil
         } else if windowThread.load(ordering: .relaxed) == currentThreadID() {
             // Admitted by this tracer, and left out by the sampling predicate.
             span = nil
+            parent = processing.admittedCause == origin.cause ? processing.admittedParent : nil
         } else {
-            let parent = origin.cause == 0 ? nil : parents.withLock { $0.take(origin.cause) }
+            parent = origin.cause == 0 ? nil : parents.withLock { $0.take(origin.cause) }
             span = startSpan(dispatched, origin: origin, parent: parent, thread: currentThreadID())
         }
+        processing.admittedParent = nil
+        // A follow-up that the tool gives back is admitted again: it finds its parent then.
+        if origin.cause != 0, let parent { parents.withLock { $0.restore(origin.cause, parent) } }
         closeWindow()
         guard let span else { return }
         span.attributes["switchyard.action.held"] = true

@@ -41,6 +41,17 @@ struct FollowUpParents {
         return slot.context
     }
 
+    /// Keeps `context` again for the follow-up tagged `tag`, taken when a tool held it: given back, the follow-up
+    /// finds its parent. Nothing is kept when a later follow-up took the slot meanwhile.
+    @inlinable
+    mutating func restore(_ tag: UInt64, _ context: ServiceContext) {
+        guard tag != 0, !slots.isEmpty else { return }
+        let index = Int(truncatingIfNeeded: tag) & (Self.capacity - 1)
+        guard slots[index] == nil else { return }
+        slots[index] = (tag, context)
+        count += 1
+    }
+
     /// Forgets every parent, for release by the caller after unlocking.
     @inlinable
     mutating func removeAll() -> [(tag: UInt64, context: ServiceContext)?] {

@@ -21,6 +21,10 @@ import Tracing
 final class ProcessingThreadState<Span: Tracing.Span>: @unchecked Sendable {
     /// The span of the action admitted last, until its reducer returns.
     @usableFromInline var open: Span?
+    /// The follow-up tag of the action admitted last and the parent it found, until the next admission: a tool that
+    /// holds the action gets the parent kept again for it.
+    @usableFromInline var admittedCause: UInt64 = 0
+    @usableFromInline var admittedParent: ServiceContext?
     /// When the span of the action admitted last started, in nanoseconds since the epoch.
     @usableFromInline var startedAt: UInt64 = 0
     /// When the reducer of the action admitted last returned, in nanoseconds since the epoch.

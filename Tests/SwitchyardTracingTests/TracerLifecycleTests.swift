@@ -87,6 +87,43 @@ import Tracing
         #expect(tracer.finishedSpans.first?.bool("switchyard.action.detached") == true)
     }
 
+    @Test func aHeldFollowUpGivenBackIsTracedUnderTheActionThatDispatchedIt() async throws {
+        let tracer = InMemoryTracer()
+        // 1's IO dispatches the follow-up 2.
+        let middleware = AnyMiddleware<Int, Int, [Int]>(handle: { action, _, _ in
+            action == 1 ? IO { output in output.dispatch(2) } : .pure()
+        })
+        let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer, middleware: middleware)
+        store.attachTracing(StoreTracingOptions(storeName: "given back"), tracer: tracer)
+        // A tool that holds 2 once, as an inspector does while it shows the past, and keeps it to give it back.
+        let holding = LockedBox(true)
+        let held = LockedBox<[HeldAction<Int>]>([])
+        let registration = store.attach(
+            StoreProbe(admit: { dispatched, origin in
+                guard dispatched.action == 2, holding.get() else { return .process }
+                held.set(held.get() + [HeldAction(dispatched, origin: origin)])
+                return .hold
+            })
+        )
+        store.dispatch(1)
+        #expect(store.state == [1])
+        holding.set(false)
+        let given = held.get()
+        try #require(given.count == 1)
+        #expect(await registration.commitOutOfBand { _, change in change.processFirst(given) })
+        #expect(store.state == [1, 2])
+
+        let spans = tracer.finishedSpans
+        let first = try #require(spans.first { $0.bool("switchyard.action.follow_up") == false })
+        let heldSpan = try #require(Self.heldSpans(tracer).first)
+        let processed = try #require(
+            spans.first { $0.bool("switchyard.action.follow_up") == true && $0.bool("switchyard.action.held") == nil })
+        #expect(heldSpan.parentSpanID == first.spanID)
+        // Given back, the follow-up still nests under the action whose IO dispatched it.
+        #expect(processed.parentSpanID == first.spanID)
+        #expect(processed.traceID == first.traceID)
+    }
+
     @Test func theParentsOfFollowUpsThatNeverComeAreBounded() {
         let tracer = ActionTracer<InMemoryTracer, Int, [Int]>(
             tracer: InMemoryTracer(), options: StoreTracingOptions(storeName: "bounded"))
