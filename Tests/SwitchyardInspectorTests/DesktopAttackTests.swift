@@ -78,7 +78,9 @@ import Testing
         // The server closes the connection: the read ends instead of waiting for the 20 s receive timeout.
         let answer = try await slow.readUntilClosed()
         #expect(answer.isEmpty)
-        #expect(running.desktop.statistics.timedOut == 1)
+        // At least this one: on a loaded machine, the app's own connection may also take longer than 300 ms to send
+        // its head (it then connects again).
+        #expect(running.desktop.statistics.timedOut >= 1)
         #expect(try await running.pageIsAnswered())
     }
 
