@@ -21,10 +21,12 @@ import NIOCore
 /// The app's socket to the desktop inspector, opened close-on-exec, then handed to SwiftNIO.
 ///
 /// SwiftNIO 2.101 opens its client sockets without close-on-exec, so a process that the app starts (a helper tool, a
-/// shell command) would inherit the connection and keep it open after the app quits: the desktop would go on
-/// showing the app as connected. This connects the socket itself, with the flag set from the start (on Linux, in the
-/// same call that creates it), and gives NIO the connected socket. It runs on a Dispatch thread, as blocking
-/// `getaddrinfo` and `connect` calls must not run on the app's cooperative threads, and gives up after `timeout`.
+/// shell command) would inherit the connection and keep it open after the app quits: the desktop would go on showing
+/// the app as connected (measured: with NIO's own connect, a child started with `posix_spawn` listed the app's socket
+/// among its descriptors; `InspectorSocketTests` checks it no longer does). This connects the socket itself, with the
+/// flag set from the start (on Linux, in the same call that creates it), and gives NIO the connected socket. It runs on
+/// a Dispatch thread, as blocking `getaddrinfo` and `connect` calls must not run on the app's cooperative threads, and
+/// gives up after `timeout`.
 enum CloseOnExecSocket {
     /// Why the socket could not be connected.
     struct Failure: Error, CustomStringConvertible {

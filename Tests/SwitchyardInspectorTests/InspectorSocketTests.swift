@@ -86,7 +86,10 @@ import Testing
         /// what it printed.
         private func spawnAndRead(_ arguments: [String]) throws -> String {
             var pipe: [CInt] = [0, 0]
+            // Close-on-exec, so that no other test's child keeps it open; `adddup2` clears the flag on the child's
+            // standard output.
             try #require(Glibc.pipe(&pipe) == 0)
+            for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
@@ -100,7 +103,11 @@ import Testing
             try #require(spawned == 0)
             var output = Data()
             var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while ContinuousClock.now < deadline {
+                // Waits at most a second for output, so that a child that never ends fails the test.
+                var ready = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
+                if poll(&ready, 1, 1_000) == 0 { continue }
                 let count = read(pipe[0], &buffer, buffer.count)
                 if count <= 0 { break }
                 output.append(contentsOf: buffer[0..<count])

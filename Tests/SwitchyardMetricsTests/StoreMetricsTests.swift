@@ -166,7 +166,8 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
             case .stop:
                 return IO { _ in
                     blocked.add(1, ordering: .releasing)
-                    release.wait()
+                    // A deadline, so that a test that fails before releasing it never hangs.
+                    _ = release.wait(timeout: .now() + 60)
                 }
             default: return .pure()
             }

@@ -147,7 +147,8 @@ import Tracing
                 return IO { output in
                     for followUp in 1...3 { output.dispatch(followUp) }
                     blocked.add(1, ordering: .releasing)
-                    release.wait()
+                    // A deadline, so that a test that fails before releasing it never hangs.
+                    _ = release.wait(timeout: .now() + 60)
                 }
             default: return .pure()
             }

@@ -54,10 +54,10 @@ struct Released {
         }
     }
 
-    /// Calls the hooks, resumes the idle waiters, then lets go of the objects; call it after unlocking, before the value goes out of
-    /// scope. Dropped as a value, an empty `Released` would still call the runtime's release on its `nil` array
-    /// (about 10 instructions, two to four times per action): after this call the compiler knows the array is `nil`
-    /// on every path, and no call is left.
+    /// Calls the hooks, resumes the idle waiters, then lets go of the objects; call it after unlocking, before the
+    /// value goes out of scope. Dropped as a value, an empty `Released` would still call the runtime's release on its
+    /// `nil` array (about 10 instructions, two to four times per action): after this call the compiler knows the array
+    /// is `nil` on every path, and no call is left.
     @inlinable @inline(__always)
     mutating func finish() {
         guard let items else { return }
@@ -65,7 +65,8 @@ struct Released {
         Self.finish(items)
     }
 
-    /// Calls the hooks among `items`, resumes the idle waiters, then lets go of them. Out of line: most decisions let go of nothing.
+    /// Calls the hooks among `items`, resumes the idle waiters, then lets go of them. Out of line: most decisions let
+    /// go of nothing.
     @usableFromInline @inline(never)
     static func finish(_ items: [Item]) {
         for case .calls(let hooks) in items {

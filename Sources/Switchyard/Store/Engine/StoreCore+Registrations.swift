@@ -97,8 +97,8 @@ extension StoreCore {
     // MARK: - Closing
 
     /// Closes the engine when the store is freed: queued actions are dropped (the probes are told how many), waiting
-    /// producers return, every stream of states ends, the waiting out-of-band commits are told that they never ran, and everything
-    /// registered is released (after the unlock).
+    /// producers return, every stream of states ends, the waiting out-of-band commits are told that they never ran,
+    /// and everything registered is released (after the unlock).
     func close() {
         let closed = engine.withLock { engine in engine.close() }
         producerRoom.broadcast()

@@ -52,7 +52,8 @@ import Testing
             case 0:
                 return IO { _ in
                     blocked.increment()
-                    release.wait()
+                    // A deadline, so that a test that fails before releasing it never hangs.
+                    _ = release.wait(timeout: .now() + 60)
                 }
             default: return .pure()
             }
