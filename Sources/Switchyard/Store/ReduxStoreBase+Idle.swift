@@ -1,8 +1,9 @@
 import Dispatch
 
 extension ReduxStoreBase {
-    /// Returns once the store has nothing left to process, and the states it committed have reached its observers and
-    /// its views, on the main actor too: every action dispatched before the call has been processed by then.
+    /// Returns once the store is idle and every state it committed has reached its observers and its views, on the
+    /// main actor too, with nothing dispatched since: every action dispatched before the call has been processed by
+    /// then, and so has every action that an observer or a view dispatched when it received a state.
     ///
     /// ```swift
     /// DispatchQueue.concurrentPerform(iterations: 4) { _ in store.dispatch(.increment) }
@@ -12,14 +13,16 @@ extension ReduxStoreBase {
     ///
     /// For tests, and for code that hands the state on once a burst of actions is over. It waits until the store
     /// is idle, so while other threads keep dispatching it waits for them too. Async effects that are still running
-    /// (started with `IO.run`) are not waited for: the actions they dispatch later are new actions. States for the
-    /// main actor travel through the main queue: `idle()` returns after the deliveries queued before the store went
-    /// idle, so the main queue must be running (it is in an app, in a command-line tool with an `async` entry point,
-    /// and in Swift Testing).
+    /// (started with `IO.run`) are not waited for: the actions they dispatch later are new actions.
+    ///
+    /// States for the main actor travel through the main queue, so the main queue must be running (it is in an app,
+    /// in a command-line tool with an `async` entry point, and in Swift Testing). `idle()` waits for a turn of the
+    /// main queue after the store went idle; when the states delivered in that turn made an observer dispatch (a
+    /// chain of steps, each dispatched by the observer of the one before), it waits for the store and the main queue
+    /// again, until a turn dispatches nothing. An observer that dispatches on every change, forever, would keep it
+    /// waiting: after 10,000 such turns in a row, `idle()` returns and reports ``StoreDiagnostic/Kind/idleNotReached``
+    /// through the store's diagnostics.
     public func idle() async {
-        await core.waitUntilIdle()
-        await withCheckedContinuation { continuation in
-            DispatchQueue.main.async { continuation.resume() }
-        }
+        _ = await core.waitUntilSettled()
     }
 }

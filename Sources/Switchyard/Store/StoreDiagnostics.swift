@@ -27,6 +27,13 @@ public struct StoreDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// The state of a provider made from another library's publisher was read, and the publisher gave no value
         /// while subscribing: the last value it gave is used.
         case noCurrentState
+        /// A tool gave back an action (``OutOfBandChange/processFirst(_:)``) that the store does not hold for it: it
+        /// was given back already, or another store held it. The store processes a held action once; this one was
+        /// not processed again.
+        case actionNotHeld
+        /// ``ReduxStoreBase/idle()`` returned before the store was idle: for 10,000 turns of the main queue in a row,
+        /// the states delivered on the main actor made their observers dispatch again.
+        case idleNotReached
     }
 
     /// What kind of misuse this is.

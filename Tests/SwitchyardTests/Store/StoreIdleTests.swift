@@ -46,4 +46,54 @@ import Testing
         await store.idle()
         #expect(store.state == 100)
     }
+
+    /// A main-actor observer that continues a chain: each state it receives below `steps` dispatches the next step.
+    @MainActor
+    final class ChainingView {
+        var seen = 0
+        var subscription: StoreSubscription?
+
+        init(store: Store<Int, Int>, steps: Int) {
+            subscription = store.subscribeOnMainActor { [weak self] state in
+                self?.seen = state
+                if state < steps { store.dispatch(1) }
+            }
+        }
+    }
+
+    @Test(arguments: [SchedulingPolicy.callerThread, .mainThread])
+    @MainActor
+    func idleReturnsOnlyOnceAChainThatMainActorObserversContinueIsOver(policy: SchedulingPolicy) async {
+        let steps = 30
+        let store = Store(initialState: 0, reducer: Self.counter, scheduling: policy)
+        let view = store.observable()
+        let chain = ChainingView(store: store, steps: steps)
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                store.dispatch(1)
+                continuation.resume()
+            }
+        }
+        await store.idle()
+        // The docs' own pattern: after idle(), the view, the observer and the store agree, and the chain is over.
+        #expect(store.state == steps)
+        #expect(view.state == store.state)
+        #expect(chain.seen == store.state)
+        chain.subscription?.cancel()
+    }
+
+    @Test @MainActor
+    func idleGivesUpOnAChainThatNeverEndsAndReportsIt() async {
+        let reports = Log<StoreDiagnostic>()
+        let store = Store(
+            initialState: 0, reducer: Self.counter, diagnostics: StoreDiagnostics { reports.append($0) })
+        // Dispatches on every change, forever.
+        let chain = ChainingView(store: store, steps: .max)
+        store.dispatch(1)
+        await store.idle()
+        chain.subscription?.cancel()
+        #expect(reports.values.map(\.kind) == [.idleNotReached])
+        // At least one step per turn of the main queue that idle() waited for.
+        #expect(store.state >= 10_000)
+    }
 }

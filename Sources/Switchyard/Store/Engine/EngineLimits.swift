@@ -10,6 +10,24 @@ struct EngineLimits: Sendable, Equatable {
     @usableFromInline var fairnessBudget: Int
     /// An idle store keeps a queue buffer of at most this many slots; a larger one is given back.
     @usableFromInline var retainedQueueCapacity: Int
+    /// `idle()` gives up after this many turns of the main queue in a row that dispatched again (a main-actor
+    /// observer that dispatches on every change, forever), and reports it.
+    @usableFromInline var idleRounds: Int
+
+    @usableFromInline
+    init(
+        highWaterMark: Int,
+        lowWaterMark: Int,
+        fairnessBudget: Int,
+        retainedQueueCapacity: Int,
+        idleRounds: Int = 10_000
+    ) {
+        self.highWaterMark = highWaterMark
+        self.lowWaterMark = lowWaterMark
+        self.fairnessBudget = fairnessBudget
+        self.retainedQueueCapacity = retainedQueueCapacity
+        self.idleRounds = idleRounds
+    }
 
     /// The limits of every store.
     @usableFromInline

@@ -2,22 +2,38 @@
 
 extension EngineState {
     /// The processing role and its fairness account.
+    ///
+    /// The account belongs to the turn, not to the thread: a thread's identifier (`pthread_self()`) is reused by a
+    /// thread started after it ends, so an action owned by a thread would pass for the own action of an unrelated
+    /// later one. A turn's number is never reused: what a turn processes without counting is what its own dispatch
+    /// caused, and nothing else.
     @usableFromInline
     struct Processing: Equatable, Sendable {
         /// The thread that runs the pipeline.
         @usableFromInline var thread: UInt
+        /// This turn's number: the owner of the action that began it and of the follow-ups that action caused.
+        @usableFromInline var turn: UInt64
         /// The owner of the action being processed: follow-ups that `thread` dispatches belong to it.
-        @usableFromInline var owner: UInt
+        @usableFromInline var owner: UInt64
         /// How many actions of other owners `thread` may still process before it hands the queue over;
         /// `Int.max` on the store's own executor, which holds no caller captive.
         @usableFromInline var budget: Int
 
         @inlinable
-        init(thread: UInt, owner: UInt, budget: Int) {
+        init(thread: UInt, turn: UInt64, budget: Int) {
             self.thread = thread
-            self.owner = owner
+            self.turn = turn
+            self.owner = turn
             self.budget = budget
         }
+    }
+
+    /// The change of an out-of-band commit that runs now, and the actions it gave back so far, which join the front
+    /// of the queue, in order, when it is committed.
+    @usableFromInline
+    struct RunningChange: Sendable {
+        let id: UInt64
+        var givenBack: [QueuedAction<Action>] = []
     }
 
     @usableFromInline

@@ -21,6 +21,8 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// unlocking, when it does.
     @usableFromInline private(set) var idleWaiters: [CheckedContinuation<Void, Never>]?
     @usableFromInline private(set) var waitingProducers = 0
+    /// The number of the last processing turn (``Processing/turn``); never reused.
+    @usableFromInline private(set) var lastTurn: UInt64 = 0
     // The registrations below are set by the methods of `EngineState+Registrations.swift` only.
     @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
     @usableFromInline var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
@@ -28,9 +30,11 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline var probes: ContiguousArray<ProbeEntry<Action, State>> = []
     /// Which hooks `probes` set.
     @usableFromInline var probeUse = ProbeUse.none
-    /// The id of the out-of-band commit whose change runs now, on the processing thread; 0 while none does. Only that
-    /// change may put actions at the front of the queue.
-    @usableFromInline private(set) var runningOutOfBand: UInt64 = 0
+    /// The out-of-band commit whose change runs now, on the processing thread, with the actions it gave back so far;
+    /// `nil` while none does. Only that change may put actions at the front of the queue.
+    @usableFromInline private(set) var runningChange: RunningChange?
+    /// The actions that tools hold (``ActionOrigin/hold``), which the store takes back once each.
+    @usableFromInline private(set) var holds: Set<UInt64> = []
     /// Changes with every change of `observers`, `runtime` or `probes`.
     @usableFromInline var version: UInt64 = 0
     /// The snapshot of `observers`, `runtime` and `probes` at `version`, made when a processing thread first
@@ -44,8 +48,8 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline var retired: [Registrations<Action, State>] = []
     /// The `didDetach` hooks of probes detached while a thread processes, called after that thread's next decision
     /// between two actions (the action in progress may still call the probes' other hooks); `nil` while there are
-    /// none. Whenever there are some, `retired` holds a snapshot too, so that the decision takes the slow path of
-    /// ``refresh(_:released:)``.
+    /// none. Whenever there are some, the processing thread's context is stale, so that its decision takes the slow
+    /// path of ``refresh(_:released:)``.
     @usableFromInline var detachHooks: [@Sendable () -> Void]?
     /// Runtime middlewares whose `receiveContext` runs before they join the pipeline, by id.
     var reservations: [UInt64: ObjectIdentifier?] = [:]
@@ -83,26 +87,34 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         switch phase {
         case .idle:
             if canProcessHere {
-                phase = .processing(Processing(thread: thread, owner: thread, budget: limits.fairnessBudget))
+                phase = .processing(Processing(thread: thread, turn: nextTurn(), budget: limits.fairnessBudget))
                 refresh(&context, released: &released)
                 if needsHandle { return .process(isReducing: false) }
                 isReducing = true
                 return .process(isReducing: true)
             }
-            queue.append(QueuedAction(dispatched, thread: thread, owner: thread, isFollowUp: isFollowUp, cause: cause))
+            queue.append(QueuedAction(dispatched, thread: thread, owner: 0, isFollowUp: isFollowUp, cause: cause))
             phase = .scheduled
             return .schedule
         case .processing(let processing):
-            // What the processing thread dispatches is caused by the action it processes.
-            let owner = processing.thread == thread ? processing.owner : thread
+            // What the processing thread dispatches is caused by the action it processes; what another thread
+            // dispatches belongs to no turn, and costs the turn that processes it its budget.
+            let owner = processing.thread == thread ? processing.owner : 0
             queue.append(QueuedAction(dispatched, thread: thread, owner: owner, isFollowUp: isFollowUp, cause: cause))
             return .queued
         case .scheduled:
-            queue.append(QueuedAction(dispatched, thread: thread, owner: thread, isFollowUp: isFollowUp, cause: cause))
+            queue.append(QueuedAction(dispatched, thread: thread, owner: 0, isFollowUp: isFollowUp, cause: cause))
             return .queued
         case .closed:
             return .rejected
         }
+    }
+
+    /// A new processing turn's number.
+    @inlinable
+    mutating func nextTurn() -> UInt64 {
+        lastTurn &+= 1
+        return lastTurn
     }
 
     /// Whether `thread` must wait before dispatching: the queue is at its high-water mark and another thread is
@@ -134,7 +146,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         released: inout Released
     ) -> Bool {
         guard case .scheduled = phase else { return false }
-        phase = .processing(Processing(thread: thread, owner: thread, budget: budget))
+        phase = .processing(Processing(thread: thread, turn: nextTurn(), budget: budget))
         refresh(&context, released: &released)
         return true
     }
@@ -154,22 +166,43 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         outOfBand = waiting
         guard case .idle = phase else { return .queued }
         if canProcessHere {
-            phase = .processing(Processing(thread: thread, owner: thread, budget: limits.fairnessBudget))
+            phase = .processing(Processing(thread: thread, turn: nextTurn(), budget: limits.fairnessBudget))
             return .process(isReducing: false)
         }
         phase = .scheduled
         return .schedule
     }
 
-    /// Puts `actions` at the front of the queue, in order, for the processing thread to take before anything queued,
-    /// each with the owner it was dispatched by; `false`, changing nothing, unless `thread` is the processing thread
-    /// and runs the change of the out-of-band commit `commit` now.
-    mutating func prepend(_ actions: [QueuedAction<Action>], commit: UInt64, thread: UInt) -> Bool {
-        guard commit != 0, runningOutOfBand == commit, case .processing(let processing) = phase,
-            processing.thread == thread
-        else { return false }
-        for action in actions.reversed() { queue.prepend(action) }
-        return true
+    /// Gives back actions that tools held, from the change of the out-of-band commit `commit`: they go to the front
+    /// of the queue when the change is committed, in the order given (those of a second call after those of the
+    /// first), each as an action of no processing turn, which the turn that processes it counts against its budget.
+    /// An action that the store does not hold (given back already, or never held by this store) is refused. `nil`,
+    /// taking nothing, unless `thread` is the processing thread and runs that change now; otherwise the number of
+    /// actions refused.
+    mutating func giveBack(_ actions: [HeldAction<Action>], commit: UInt64, thread: UInt) -> Int? {
+        guard commit != 0, var running = runningChange.take() else { return nil }
+        defer { runningChange = running }
+        guard running.id == commit, case .processing(let processing) = phase, processing.thread == thread else {
+            return nil
+        }
+        var refused = 0
+        for held in actions {
+            guard holds.remove(held.origin.hold) != nil else {
+                refused += 1
+                continue
+            }
+            running.givenBack.append(
+                QueuedAction(
+                    held.dispatched, thread: held.origin.thread, owner: 0, isFollowUp: held.origin.isFollowUp,
+                    cause: held.origin.cause))
+        }
+        return refused
+    }
+
+    /// Records that a tool holds the action offered under `hold` (``ActionOrigin/hold``).
+    mutating func recordHold(_ hold: UInt64) {
+        if case .closed = phase { return }
+        holds.insert(hold)
     }
 
     /// Hands the processing thread the first waiting out-of-band commit, after a decision returned
@@ -184,7 +217,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         refresh(&context, released: &released)
         let first = waiting.removeFirst()
         if !waiting.isEmpty { outOfBand = waiting }
-        runningOutOfBand = first.id
+        runningChange = RunningChange(id: first.id)
         return first
     }
 
@@ -211,13 +244,15 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Commits the change of the out-of-band commit handed out by ``beginOutOfBand(context:released:)``, as
-    /// ``commit(context:released:)`` does; from now on, that change may no longer put actions at the front of the
-    /// queue.
+    /// ``commit(context:released:)`` does, with the actions the change gave back put at the front of the queue; from
+    /// now on, that change may no longer give actions back.
     mutating func commitOutOfBand(
         context: inout ProcessorContext<Action, State>,
         released: inout Released
     ) -> (commit: UInt64, wakeReaders: Bool) {
-        runningOutOfBand = 0
+        if let givenBack = runningChange.take()?.givenBack {
+            for action in givenBack.reversed() { queue.prepend(action) }
+        }
         return commit(context: &context, released: &released)
     }
 
@@ -247,7 +282,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         }
         // Moved out, not copied; put back in front when the budget is spent, which is rare.
         let first = queue.popFirst()!
-        let counts = first.owner != processing.thread && processing.budget != .max
+        let counts = first.owner != processing.turn && processing.budget != .max
         if counts, processing.budget <= 0 {
             queue.prepend(first)
             phase = .scheduled
@@ -300,7 +335,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     mutating func refresh(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
         guard context.version != version else { return }
         // A new context (each dispatch makes one) of a store whose snapshot is current: a copy of a few words.
-        if registrationsVersion == version, retired.isEmpty {
+        if registrationsVersion == version, retired.isEmpty, detachHooks == nil {
             context.view = view
             context.version = version
             return
@@ -350,10 +385,10 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             if let old = registrations { retired.append(old) }
             makeSnapshot()
         }
-        if detachHooks != nil, retired.isEmpty, let current = registrations { retired.append(current) }
         context.view = view
-        // A version no snapshot has: the next decision comes back to let go of what was retired.
-        context.version = retired.isEmpty ? version : .max
+        // A version no snapshot has: the next decision comes back to let go of what was retired and to call the
+        // `didDetach` hooks waiting for it.
+        context.version = retired.isEmpty && detachHooks == nil ? version : .max
     }
 
     /// Makes the snapshot of the current registrations, and its view.
@@ -371,8 +406,9 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     mutating func callWhenDetached(_ hook: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)? {
         guard case .processing = phase else { return hook }
         detachHooks = (detachHooks ?? []) + [hook]
-        // The decision must take the slow path: a snapshot to let go of makes it do so.
-        if retired.isEmpty, let current = registrations { retired.append(current) }
+        // The next decision must take the slow path, which calls the hooks: a version that the processing thread's
+        // context does not have makes it do so, and a refresh within the action keeps it stale while hooks wait.
+        version &+= 1
         return nil
     }
 
@@ -398,6 +434,11 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         let current = retire(registrations)
         phase = .closed
         reservations.removeAll()
+        holds = []
+        // What the change in progress gave back is dropped with the queue.
+        if let givenBack = runningChange.take()?.givenBack {
+            for action in givenBack.reversed() { queue.prepend(action) }
+        }
         version &+= 1
         let closed = Closed(
             queue: queue.removeAll(),
@@ -414,6 +455,20 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         probeUse = .none
         registrations = nil
         return closed
+    }
+
+    /// How many reductions were committed, when the store has nothing to process; `nil` while it has.
+    var idleCommits: UInt64? {
+        isIdle(since: commits) ? commits : nil
+    }
+
+    /// Whether the store has nothing to process and committed nothing since its `commits`-th commit.
+    func isIdle(since commits: UInt64) -> Bool {
+        switch phase {
+        case .closed: return true
+        case .idle: return queue.isEmpty && outOfBand == nil && self.commits == commits
+        case .processing, .scheduled: return false
+        }
     }
 
     /// Adds `continuation` to the tasks resumed once the store has nothing left to process; `false`, leaving it to

@@ -57,12 +57,15 @@ extension StoreCore {
         let use = context.probeUse
         // Probes that the pipeline calls are registered: the snapshot exists.
         let registrations = context.registrations.unsafelyUnwrapped
+        var origin = origin
         if use.admits {
+            origin.hold = lastHold.wrappingAdd(1, ordering: .relaxed).newValue
+            let offered = origin
             let holder = registrations._withUnsafeGuaranteedRef { registrations in
-                registrations.probes.firstIndex { $0.probe.admit?(dispatched, origin) == .hold }
+                registrations.probes.firstIndex { $0.probe.admit?(dispatched, offered) == .hold }
             }
             if let holder {
-                registrations._withUnsafeGuaranteedRef { tellHeld(dispatched, origin: origin, by: holder, to: $0) }
+                registrations._withUnsafeGuaranteedRef { tellHeld(dispatched, origin: offered, by: holder, to: $0) }
                 return nil
             }
         }
@@ -74,8 +77,8 @@ extension StoreCore {
         return next
     }
 
-    /// Tells every probe of `registrations` but the one at `holder` that it held `dispatched`. Out of line: only a held
-    /// action calls it.
+    /// Records that a tool holds `dispatched`, so that the store takes it back once, then tells every probe of
+    /// `registrations` but the one at `holder` that it was held. Out of line: only a held action calls it.
     @usableFromInline @inline(never)
     func tellHeld(
         _ dispatched: DispatchedAction<Action>,
@@ -83,6 +86,7 @@ extension StoreCore {
         by holder: Int,
         to registrations: Registrations<Action, State>
     ) {
+        engine.withLock { $0.recordHold(origin.hold) }
         for index in registrations.probes.indices where index != holder {
             registrations.probes[index].probe.didHold?(dispatched, origin)
         }

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension StoreCore {
     // MARK: - Observers
 
@@ -131,6 +133,34 @@ extension StoreCore {
         }
     }
 
+    /// Waits until the store reaches a fixed point: nothing to process, and a turn of the main queue (which delivers
+    /// the states posted for the main actor, whose observers may dispatch) with no commit. Gives up after
+    /// ``EngineLimits/idleRounds`` turns that each committed again, reporting it; `false` then.
+    func waitUntilSettled() async -> Bool {
+        let rounds = engine.withLock { $0.limits.idleRounds }
+        var round = 0
+        while round < rounds {
+            await waitUntilIdle()
+            // The number of commits, read while the store is idle: the states of those commits were posted for the
+            // main queue before it went idle, so the turn below delivers them. Read later, it could count a commit
+            // whose state is posted after that turn was queued.
+            guard let commits = engine.withLock({ $0.idleCommits }) else { continue }
+            await withCheckedContinuation { continuation in
+                DispatchQueue.main.async { continuation.resume() }
+            }
+            if engine.withLock({ $0.isIdle(since: commits) }) { return true }
+            round += 1
+        }
+        diagnostics.report(
+            StoreDiagnostic(
+                kind: .idleNotReached,
+                message:
+                    "idle() returned before the store was idle: for \(rounds) turns of the main queue in a row, what "
+                    + "the main actor was delivered dispatched again (an observer that dispatches on every change?)"
+            ))
+        return false
+    }
+
     /// Attaches `probe` after the probes attached before; it sees the actions decided from now on. `nil` when the
     /// store is closed.
     func attach(_ probe: StoreProbe<Action, State>) -> UInt64? {
@@ -214,17 +244,23 @@ extension StoreCore {
         }
     }
 
-    /// Puts held actions at the front of the queue, from the change of the out-of-band commit `commit`, on the
-    /// processing thread: they are processed right after the commit, before any action queued meanwhile, each as an
-    /// action of the thread that dispatched it. `false`, queuing nothing, when called anywhere else.
+    /// Gives back held actions, from the change of the out-of-band commit `commit`, on the processing thread (see
+    /// ``EngineState/giveBack(_:commit:thread:)``); an action given back already, or never held by this store, is
+    /// refused and reported through the diagnostics hook. `false`, taking nothing, when called anywhere else.
     func processFirst(_ actions: [HeldAction<Action>], commit: UInt64) -> Bool {
         let thread = currentThreadID()
-        let queued = actions.map {
-            QueuedAction(
-                $0.dispatched, thread: $0.origin.thread, owner: $0.origin.owner, isFollowUp: $0.origin.isFollowUp,
-                cause: $0.origin.cause)
+        guard let refused = engine.withLock({ engine in engine.giveBack(actions, commit: commit, thread: thread) })
+        else { return false }
+        if refused > 0 {
+            diagnostics.report(
+                StoreDiagnostic(
+                    kind: .actionNotHeld,
+                    message:
+                        "a tool gave back \(refused) action\(refused == 1 ? "" : "s") that the store does not hold for "
+                        + "it (given back already, or held by another store); the store processes a held action once"
+                ))
         }
-        return engine.withLock { engine in engine.prepend(queued, commit: commit, thread: thread) }
+        return true
     }
 
     /// Runs the first waiting out-of-band commit, after a decision returned it, as the reducer of an action runs:

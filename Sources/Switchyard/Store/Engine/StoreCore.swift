@@ -45,6 +45,8 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let keepsActions = Atomic<Bool>(false)
     /// Whether a probe that keeps actions was attached (see ``keepsActions``).
     @inlinable var hasKeepers: Bool { keepsActions.load(ordering: .relaxed) }
+    /// The last number under which an action was offered to the probes that may hold it (``ActionOrigin/hold``).
+    @usableFromInline let lastHold = Atomic<UInt64>(0)
     /// The handler that middlewares' IOs and effects dispatch through. It finds the core weakly: a handler kept
     /// after the store is freed dispatches nowhere.
     @usableFromInline let output: AnyActionHandler<Action>
@@ -165,7 +167,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
             var noSlot = NoNextAction<Action>()
             next = process(
                 dispatched,
-                origin: ActionOrigin(thread: thread, owner: thread, isFollowUp: isFollowUp, cause: cause),
+                origin: ActionOrigin(thread: thread, isFollowUp: isFollowUp, cause: cause),
                 isReducing: isReducing,
                 context: &context,
                 next: &noSlot

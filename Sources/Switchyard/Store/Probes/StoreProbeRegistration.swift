@@ -62,9 +62,15 @@ public struct OutOfBandChange<Action: Sendable>: Sendable {
     }
 
     /// Processes `actions` right after this commit, in order, before any action dispatched meanwhile, as a tool that
-    /// held actions while it showed the past gives them back. Each is processed as an action of the thread that
-    /// dispatched it: a thread that processes the actions of others counts them against its fairness budget, so the
-    /// main thread (or a thread that dispatched one action) is never kept processing them all.
+    /// held actions while it showed the past gives them back. Called twice in one change, it processes the first
+    /// call's actions first. A held action belongs to no dispatch any more: whichever thread processes it counts it
+    /// against its fairness budget, so the main thread (or a thread that dispatched one action) is never kept
+    /// processing them all.
+    ///
+    /// The store processes a held action once: an action given back already (in this change or an earlier one), or
+    /// held by another store, is refused, and reported through the store's diagnostics hook
+    /// (``StoreDiagnostic/Kind/actionNotHeld``); the others are processed. An action that a tool holds and never gives
+    /// back costs the store a few bytes until it is freed.
     ///
     /// Returns `false`, processing nothing, when called anywhere but in this change, on the thread that runs it
     /// (from an observer, an IO, another thread, or after the change returned); the caller then still holds the

@@ -151,8 +151,12 @@ import Testing
 
     // MARK: - Actions put first by an out-of-band change
 
-    static func queued(_ action: Int, owner: UInt) -> QueuedAction<Int> {
-        QueuedAction(DispatchedAction(action), thread: owner, owner: owner, isFollowUp: false)
+    /// An action that a tool holds, dispatched by `thread`: the engine records the hold, as the pipeline does.
+    static func held(_ action: Int, from thread: UInt, in machine: inout Machine) -> HeldAction<Int> {
+        var origin = ActionOrigin(thread: thread, isFollowUp: false)
+        origin.hold = UInt64(1_000 + action)
+        machine.engine.recordHold(origin.hold)
+        return HeldAction(DispatchedAction(action), origin: origin)
     }
 
     /// A machine whose processing thread `me` runs the change of an out-of-band commit; returns the commit's id.
@@ -163,60 +167,135 @@ import Testing
         let begun = machine.engine.beginOutOfBand(context: &machine.context, released: &released)
         let commit = try #require(begun)
         #expect(commit.id != 0)
-        #expect(machine.engine.runningOutOfBand == commit.id)
+        #expect(machine.engine.runningChange?.id == commit.id)
         return commit.id
     }
 
-    @Test func prependIsRefusedUnlessTheProcessingThreadRunsTheChangeOfThatCommit() throws {
+    /// Commits the change in progress and returns the actions the queue then holds, in order.
+    static func commitAndDrain(_ machine: inout Machine) -> [Int] {
+        var released = Released()
+        _ = machine.engine.commitOutOfBand(context: &machine.context, released: &released)
+        var actions: [Int] = []
+        while case .process = machine.next(), let taken = machine.taken() {
+            actions.append(taken.dispatched.action)
+            _ = machine.commit()
+        }
+        return actions
+    }
+
+    @Test func giveBackIsRefusedUnlessTheProcessingThreadRunsTheChangeOfThatCommit() throws {
         var idle = Machine()
-        let ok11 = !idle.engine.prepend([Self.queued(9, owner: Self.other)], commit: 1, thread: Self.me)
-        #expect(ok11)
+        let held9 = Self.held(9, from: Self.other, in: &idle)
+        #expect(idle.engine.giveBack([held9], commit: 1, thread: Self.me) == nil)
 
         var processing = Machine()
         _ = processing.admit(1, from: Self.me)
-        let ok12 = !processing.engine.prepend([Self.queued(9, owner: Self.other)], commit: 1, thread: Self.me)
-        #expect(ok12)
+        let held = Self.held(9, from: Self.other, in: &processing)
+        #expect(processing.engine.giveBack([held], commit: 1, thread: Self.me) == nil)
 
         var machine = Machine()
         let id = try Self.runningAChange(&machine)
-        let ok13 = !machine.engine.prepend([Self.queued(9, owner: Self.other)], commit: id, thread: Self.other)
-        #expect(ok13)
-        let ok14 = !machine.engine.prepend([Self.queued(9, owner: Self.other)], commit: id + 1, thread: Self.me)
-        #expect(ok14)
-        let ok15 = !machine.engine.prepend([Self.queued(9, owner: Self.other)], commit: 0, thread: Self.me)
-        #expect(ok15)
-        #expect(machine.engine.queue.isEmpty)
-        let ok16 = machine.engine.prepend([Self.queued(7, owner: Self.other)], commit: id, thread: Self.me)
-        #expect(ok16)
+        let nine = Self.held(9, from: Self.other, in: &machine)
+        #expect(machine.engine.giveBack([nine], commit: id, thread: Self.other) == nil)
+        #expect(machine.engine.giveBack([nine], commit: id + 1, thread: Self.me) == nil)
+        #expect(machine.engine.giveBack([nine], commit: 0, thread: Self.me) == nil)
+        // Refused calls take nothing: the action is still held, and can be given back.
+        #expect(machine.engine.holds.contains(nine.origin.hold))
+        let seven = Self.held(7, from: Self.other, in: &machine)
+        #expect(machine.engine.giveBack([seven], commit: id, thread: Self.me) == 0)
         // Once committed, the change is over: its id no longer works.
         var released = Released()
         _ = machine.engine.commitOutOfBand(context: &machine.context, released: &released)
-        #expect(machine.engine.runningOutOfBand == 0)
-        let ok17 = !machine.engine.prepend([Self.queued(8, owner: Self.other)], commit: id, thread: Self.me)
-        #expect(ok17)
+        #expect(machine.engine.runningChange == nil)
+        #expect(machine.engine.giveBack([nine], commit: id, thread: Self.me) == nil)
         #expect(machine.engine.queue.count == 1)
     }
 
-    @Test func prependedActionsGoFirstAndKeepTheirOwnersAgainstTheBudget() throws {
+    /// Limits with a budget that does not end the drains of these tests.
+    static let roomy = EngineLimits(highWaterMark: 64, lowWaterMark: 32, fairnessBudget: 64, retainedQueueCapacity: 16)
+
+    @Test func aHeldActionIsTakenBackOnceAndASecondGiveBackIsRefused() throws {
+        var machine = Machine(limits: Self.roomy)
+        let id = try Self.runningAChange(&machine)
+        let batch = (1...3).map { Self.held($0, from: Self.other, in: &machine) }
+        #expect(machine.engine.giveBack(batch, commit: id, thread: Self.me) == 0)
+        // The same batch again, in the same change: every action is refused.
+        #expect(machine.engine.giveBack(batch, commit: id, thread: Self.me) == 3)
+        #expect(Self.commitAndDrain(&machine) == [1, 2, 3])
+        // And in a later change.
+        var later = Machine(limits: Self.roomy)
+        let again = (1...3).map { Self.held($0, from: Self.other, in: &later) }
+        let laterID = try Self.runningAChange(&later)
+        #expect(later.engine.giveBack(again, commit: laterID, thread: Self.me) == 0)
+        _ = Self.commitAndDrain(&later)
+        let secondID = try Self.runningAChange(&later)
+        #expect(later.engine.giveBack(again, commit: secondID, thread: Self.me) == 3)
+        #expect(Self.commitAndDrain(&later).isEmpty)
+        // An origin the engine never offered to a tool is not held either.
+        let never = HeldAction(DispatchedAction(4), origin: ActionOrigin(thread: Self.other, isFollowUp: false))
+        let thirdID = try Self.runningAChange(&later)
+        #expect(later.engine.giveBack([never], commit: thirdID, thread: Self.me) == 1)
+    }
+
+    @Test func twoGiveBacksInOneChangeAreProcessedInTheOrderTheyWereMade() throws {
+        var machine = Machine(limits: Self.roomy)
+        let id = try Self.runningAChange(&machine)
+        _ = machine.admit(10, from: Self.other)
+        let first = (1...2).map { Self.held($0, from: Self.other, in: &machine) }
+        let second = (3...4).map { Self.held($0, from: Self.other, in: &machine) }
+        #expect(machine.engine.giveBack(first, commit: id, thread: Self.me) == 0)
+        #expect(machine.engine.giveBack(second, commit: id, thread: Self.me) == 0)
+        // Both go before the action queued meanwhile, the first call's first.
+        #expect(Self.commitAndDrain(&machine) == [1, 2, 3, 4, 10])
+    }
+
+    @Test func heldActionsGivenBackCountAgainstTheBudgetEvenOnTheThreadIdThatDispatchedThem() throws {
+        // `me` dispatched them; a later thread may have the same id. A held action belongs to no dispatch any more.
         var machine = Machine()
         let id = try Self.runningAChange(&machine)
         _ = machine.admit(10, from: Self.other)
-        let held = (1...4).map { Self.queued($0, owner: Self.other) }
-        let ok18 = machine.engine.prepend(held, commit: id, thread: Self.me)
-        #expect(ok18)
+        let held = (1...4).map { Self.held($0, from: Self.me, in: &machine) }
+        #expect(machine.engine.giveBack(held, commit: id, thread: Self.me) == 0)
         var released = Released()
         _ = machine.engine.commitOutOfBand(context: &machine.context, released: &released)
-        // The budget (2) counts `other`'s actions: two are processed here, then the queue is handed over.
+        // The budget (2) counts them: two are processed here, then the queue is handed over.
         for expected in 1...2 {
             #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
             let takenAction = machine.taken()
             let taken = try #require(takenAction)
             #expect(taken.dispatched.action == expected)
-            #expect(taken.owner == Self.other)
+            #expect(taken.owner == 0)
+            #expect(taken.thread == Self.me)
             _ = machine.commit()
         }
         #expect(machine.next() == .handOff(wakeProducers: false))
         #expect(machine.engine.queue.count == 3)
+    }
+
+    // MARK: - didDetach
+
+    @Test func aProbeAttachedAndDetachedWithinAnActionOfAStoreWithNoOtherRegistrationIsToldItWasDetached() throws {
+        var machine = Machine()
+        // `me` processes with nothing registered: no snapshot.
+        #expect(machine.admit(1, from: Self.me) == .process(isReducing: true))
+        let calls = Counter()
+        let added = machine.engine.addProbe(StoreProbe(didDetach: { calls.increment() })).0
+        let probe = try #require(added)
+        let removed = machine.engine.removeProbe(id: probe.id).0
+        #expect(removed?.id == probe.id)
+        let hook = try #require(removed?.probe.didDetach)
+        // Processing: the hook waits for `me`'s next decision.
+        #expect(machine.engine.callWhenDetached(hook) == nil)
+        // The commit refreshes `me`'s context within the action: the hook must still wait for the decision.
+        _ = machine.commit()
+        var released = Released()
+        let decision = machine.engine.next(context: &machine.context, action: &machine.slot.action, released: &released)
+        #expect(decision == .idle(wakeProducers: false))
+        released.finish()
+        #expect(calls.value == 1)
+        #expect(machine.engine.detachHooks == nil)
+        // Detaching twice is harmless.
+        #expect(machine.engine.removeProbe(id: probe.id).0 == nil)
     }
 
     // MARK: - Probes

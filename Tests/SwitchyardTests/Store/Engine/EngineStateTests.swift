@@ -12,14 +12,21 @@ import Testing
     static let other: UInt = 2
     static let third: UInt = 3
 
+    /// What `thread` dispatches while it processes the action `owner` caused, in turn `turn`.
+    static func processing(thread: UInt, turn: UInt64, owner: UInt64, budget: Int) -> Engine.Phase {
+        var processing = Engine.Processing(thread: thread, turn: turn, budget: budget)
+        processing.owner = owner
+        return .processing(processing)
+    }
+
     /// A machine, a processing thread's context, and the decisions it took.
     struct Machine {
         var engine: Engine
         var context = Context()
         var slot = NextAction<Int>()
 
-        init(hasMiddleware: Bool = false) {
-            engine = Engine(hasMiddleware: hasMiddleware, limits: EngineStateTests.limits)
+        init(hasMiddleware: Bool = false, limits: EngineLimits = EngineStateTests.limits) {
+            engine = Engine(hasMiddleware: hasMiddleware, limits: limits)
         }
 
         mutating func admit(
@@ -77,7 +84,7 @@ import Testing
     @Test func anIdleStoreGivesTheRoleToAThreadThatMayProcessAndClosesTheStateWhenNothingHandlesTheAction() {
         var machine = Machine()
         #expect(machine.admit(1, from: Self.me) == .process(isReducing: true))
-        #expect(machine.engine.phase == .processing(.init(thread: Self.me, owner: Self.me, budget: 2)))
+        #expect(machine.engine.phase == .processing(.init(thread: Self.me, turn: 1, budget: 2)))
         #expect(machine.engine.isReducing)
     }
 
@@ -114,14 +121,15 @@ import Testing
         _ = machine.commit()
         // `me` takes `other`'s action; what it dispatches meanwhile is `other`'s too.
         #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
-        #expect(machine.taken()?.owner == Self.other)
+        // Another thread's action belongs to no turn.
+        #expect(machine.taken()?.owner == 0)
         _ = machine.commit()
         _ = machine.admit(3, from: Self.me, isFollowUp: true)
         _ = machine.admit(4, from: Self.third)
         #expect(machine.engine.queue.count == 2)
         #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
         let followUp = machine.taken()
-        #expect(followUp?.owner == Self.other)
+        #expect(followUp?.owner == 0)
         #expect(followUp?.thread == Self.me)
         #expect(followUp?.isFollowUp == true)
     }
@@ -152,7 +160,7 @@ import Testing
             #expect(machine.taken()?.dispatched.action == expected)
             _ = machine.commit()
         }
-        #expect(machine.engine.phase == .processing(.init(thread: Self.me, owner: Self.other, budget: 0)))
+        #expect(machine.engine.phase == Self.processing(thread: Self.me, turn: 1, owner: 0, budget: 0))
         // The budget is spent: the queue goes to the scheduler, with the next action still first.
         #expect(machine.next() == .handOff(wakeProducers: false))
         #expect(machine.engine.phase == .scheduled)
@@ -165,6 +173,32 @@ import Testing
         #expect(result1)
         #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
         #expect(machine.taken()?.dispatched.action == 5)
+    }
+
+    @Test func anActionOfAnEarlierTurnCountsAgainstALaterTurnOnTheSameThreadId() {
+        // A thread's id is reused by a thread started after it ends: what a turn processes free is what its own
+        // dispatch caused, not what an earlier turn with the same thread id left behind.
+        var machine = Machine()
+        _ = machine.admit(1, from: Self.me)
+        for action in 3...5 { _ = machine.admit(action, from: Self.other) }
+        _ = machine.admit(2, from: Self.me, isFollowUp: true)
+        _ = machine.commit()
+        for expected in 3...4 {
+            #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
+            #expect(machine.taken()?.dispatched.action == expected)
+            _ = machine.commit()
+        }
+        #expect(machine.next() == .handOff(wakeProducers: false))
+        var released = Released()
+        let began = machine.engine.beginScheduled(
+            thread: Self.me, budget: 1, context: &machine.context, released: &released)
+        #expect(began)
+        #expect(machine.next() == .process(isReducing: true, wakeProducers: false))
+        #expect(machine.taken()?.dispatched.action == 5)
+        _ = machine.commit()
+        // Action 2 was turn 1's follow-up; turn 2 counts it, and its budget is spent.
+        #expect(machine.next() == .handOff(wakeProducers: false))
+        #expect(machine.engine.queue.count == 1)
     }
 
     @Test func theStoresOwnExecutorHasNoBudget() {
@@ -286,7 +320,7 @@ import Testing
     @Test func anOutOfBandCommitOnAnIdleStoreGivesTheRoleToAThreadThatMayProcessAndRunsAtItsFirstDecision() {
         var machine = Machine()
         #expect(machine.request(adding: 10, from: Self.me) == .process(isReducing: false))
-        #expect(machine.engine.phase == .processing(.init(thread: Self.me, owner: Self.me, budget: 2)))
+        #expect(machine.engine.phase == .processing(.init(thread: Self.me, turn: 1, budget: 2)))
         #expect(!machine.engine.isReducing)
         #expect(machine.next() == .outOfBand)
         #expect(machine.beginOutOfBand() == 10)
@@ -350,7 +384,7 @@ import Testing
         // The queue is empty but a commit waits: the decision goes to the run loop, which runs the commit.
         let decision = machine.engine.endIfIdle(context: &machine.context, released: &released)
         #expect(decision == nil)
-        #expect(machine.engine.phase == .processing(.init(thread: Self.me, owner: Self.me, budget: 2)))
+        #expect(machine.engine.phase == .processing(.init(thread: Self.me, turn: 1, budget: 2)))
         #expect(machine.next() == .outOfBand)
         #expect(machine.beginOutOfBand() == 10)
         _ = machine.commit()

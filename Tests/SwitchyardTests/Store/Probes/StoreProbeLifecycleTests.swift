@@ -155,4 +155,57 @@ import Testing
         #expect(trace.entries == ["didReduce 0", "didDetach"])
         #expect(detachThread.value == processingThread.value)
     }
+
+    @Test func everyProbeOfAnAttachAndDetachStormIsToldOnceThatItWasDetached() async {
+        let probes = 3_000
+        let attachers = 4
+        let detached = (0..<probes).map { _ in Counter() }
+        let store = Store<Int, [Int]>(initialState: [], reducer: .reduce { action, state in state = [action] })
+        let pool = Log<StoreProbeRegistration<Int, [Int]>>()
+        let twice = Slot<StoreProbeRegistration<Int, [Int]>>()
+        let stop = Counter()
+        // Two threads keep the store processing while probes come and go.
+        let dispatchers = startThreads(2) { index in
+            var action = index
+            while stop.value == 0 {
+                store.dispatch(action)
+                action += 2
+            }
+        }
+        // Each attacher attaches its share, and detaches a probe taken from the shared pool after each attach, so
+        // that a probe is often detached by a thread other than the one that attached it.
+        let finished = startThreads(attachers) { index in
+            for number in stride(from: index, to: probes, by: attachers) {
+                let registration = store.attach(
+                    StoreProbe(
+                        didReduce: { _ in },
+                        didDetach: { detached[number].increment() }
+                    ))
+                if number == 0 { twice.value = registration }
+                pool.append(registration)
+                let taken = pool.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+                taken?.detach()
+            }
+        }
+        #expect(await eventually(timeout: .seconds(120)) { finished.value == attachers })
+        // The probe detached by its attacher (or another) is detached again, from two threads at once.
+        if let registration = twice.value {
+            let both = startThreads(2) { _ in registration.detach() }
+            #expect(await eventually(timeout: .seconds(60)) { both.value == 2 })
+        }
+        let remaining = pool.withLock { pool in
+            defer { pool = [] }
+            return pool
+        }
+        for registration in remaining { registration.detach() }
+        stop.increment()
+        #expect(await eventually(timeout: .seconds(60)) { dispatchers.value == 2 })
+        store.dispatch(-1)
+        await store.idle()
+        #expect(await eventually(timeout: .seconds(10)) { detached.allSatisfy { $0.value >= 1 } })
+        let counts = detached.map(\.value)
+        #expect(
+            counts.filter { $0 != 1 }.isEmpty,
+            "probes not told exactly once: \(counts.enumerated().filter { $0.element != 1 }.prefix(5))")
+    }
 }

@@ -96,17 +96,83 @@ import Testing
         #expect(store.state.isEmpty)
     }
 
+    /// Dispatches `actions` to `store` while a probe attached for the call holds them: they come back as the tool
+    /// keeps them.
+    static func hold(_ actions: [Int], in store: Store<Int, [Int]>) -> [HeldAction<Int>] {
+        let held = Log<HeldAction<Int>>()
+        let registration = store.attach(
+            StoreProbe(admit: { dispatched, origin in
+                held.append(HeldAction(dispatched, origin: origin))
+                return .hold
+            }))
+        for action in actions { store.dispatch(action) }
+        registration.detach()
+        return held.values
+    }
+
     @Test func heldActionsGivenBackFromTheChangeRunBeforeActionsQueuedMeanwhile() async throws {
         let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer)
+        let held = Self.hold([1, 2], in: store)
         let registration = store.attach(StoreProbe())
         let accepted = Slot<Bool>()
         let committed = await registration.commitOutOfBand { _, change in
             store.dispatch(3)
-            accepted.value = change.processFirst([Self.held(1), Self.held(2)])
+            accepted.value = change.processFirst(held)
         }
         #expect(committed)
         #expect(accepted.value == true)
         await store.idle()
         #expect(store.state == [1, 2, 3])
+    }
+
+    @Test func twoGiveBacksInOneChangeRunInTheOrderTheyWereMade() async throws {
+        let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer)
+        let held = Self.hold([1, 2, 3, 4], in: store)
+        let registration = store.attach(StoreProbe())
+        let committed = await registration.commitOutOfBand { _, change in
+            store.dispatch(5)
+            change.processFirst(Array(held[0..<2]))
+            change.processFirst(Array(held[2..<4]))
+        }
+        #expect(committed)
+        await store.idle()
+        #expect(store.state == [1, 2, 3, 4, 5])
+    }
+
+    @Test func aBatchGivenBackTwiceIsProcessedOnceAndTheSecondGiveBackIsReported() async throws {
+        let reports = Log<StoreDiagnostic>()
+        let store = Store<Int, [Int]>(
+            initialState: [], reducer: Self.reducer, diagnostics: StoreDiagnostics { reports.append($0) })
+        let held = Self.hold([1, 2, 3], in: store)
+        let registration = store.attach(StoreProbe())
+        let results = Log<Bool>()
+        // Twice in one change, then again in a later change, with one action the tool still held.
+        let more = Self.hold([4], in: store)
+        #expect(
+            await registration.commitOutOfBand { _, change in
+                results.append(change.processFirst(held))
+                results.append(change.processFirst(held))
+            })
+        await store.idle()
+        #expect(
+            await registration.commitOutOfBand { _, change in
+                results.append(change.processFirst(held + more))
+            })
+        await store.idle()
+        #expect(store.state == [1, 2, 3, 4])
+        #expect(results.values == [true, true, true])
+        #expect(reports.values.map(\.kind) == [.actionNotHeld, .actionNotHeld])
+        #expect(reports.values.first?.message.contains("3 actions") == true)
+    }
+
+    @Test func anActionHeldByAnotherStoreIsRefused() async throws {
+        let reports = Log<StoreDiagnostic>()
+        let store = Store<Int, [Int]>(
+            initialState: [], reducer: Self.reducer, diagnostics: StoreDiagnostics { reports.append($0) })
+        let registration = store.attach(StoreProbe())
+        #expect(await registration.commitOutOfBand { _, change in change.processFirst([Self.held(7)]) })
+        await store.idle()
+        #expect(store.state.isEmpty)
+        #expect(reports.values.map(\.kind) == [.actionNotHeld])
     }
 }
