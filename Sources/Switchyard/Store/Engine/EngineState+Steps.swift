@@ -12,15 +12,15 @@ extension EngineState {
         /// The thread that runs the pipeline.
         @usableFromInline var thread: UInt
         /// This turn's number: the owner of the action that began it and of the follow-ups that action caused.
-        @usableFromInline var turn: UInt64
+        @usableFromInline var turn: UInt32
         /// The owner of the action being processed: follow-ups that `thread` dispatches belong to it.
-        @usableFromInline var owner: UInt64
+        @usableFromInline var owner: UInt32
         /// How many actions of other owners `thread` may still process before it hands the queue over;
         /// `Int.max` on the store's own executor, which holds no caller captive.
         @usableFromInline var budget: Int
 
         @inlinable
-        init(thread: UInt, turn: UInt64, budget: Int) {
+        init(thread: UInt, turn: UInt32, budget: Int) {
             self.thread = thread
             self.turn = turn
             self.owner = turn

@@ -22,7 +22,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline private(set) var idleWaiters: [CheckedContinuation<Void, Never>]?
     @usableFromInline private(set) var waitingProducers = 0
     /// The number of the last processing turn (``Processing/turn``); never reused.
-    @usableFromInline private(set) var lastTurn: UInt64 = 0
+    @usableFromInline private(set) var lastTurn: UInt32 = 0
     // The registrations below are set by the methods of `EngineState+Registrations.swift` only.
     @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
     @usableFromInline var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
@@ -112,8 +112,10 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
 
     /// A new processing turn's number.
     @inlinable
-    mutating func nextTurn() -> UInt64 {
-        lastTurn &+= 1
+    mutating func nextTurn() -> UInt32 {
+        // Never 0, which is no turn's: after 2^32 turns the numbers wrap, long after any action of the turn that
+        // had the same number was processed.
+        lastTurn = lastTurn == .max ? 1 : lastTurn + 1
         return lastTurn
     }
 
@@ -335,7 +337,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     mutating func refresh(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
         guard context.version != version else { return }
         // A new context (each dispatch makes one) of a store whose snapshot is current: a copy of a few words.
-        if registrationsVersion == version, retired.isEmpty, detachHooks == nil {
+        if registrationsVersion == version, retired.isEmpty {
             context.view = view
             context.version = version
             return
@@ -385,6 +387,15 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             if let old = registrations { retired.append(old) }
             makeSnapshot()
         }
+        if detachHooks != nil, retired.isEmpty {
+            // The next decision must take the slow path, which calls the hooks: a snapshot to let go of sends it
+            // there; with no snapshot (nothing is registered), the snapshot is marked stale, which does too.
+            if let current = registrations {
+                retired.append(current)
+            } else {
+                registrationsVersion = version &- 1
+            }
+        }
         context.view = view
         // A version no snapshot has: the next decision comes back to let go of what was retired and to call the
         // `didDetach` hooks waiting for it.
@@ -407,7 +418,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         guard case .processing = phase else { return hook }
         detachHooks = (detachHooks ?? []) + [hook]
         // The next decision must take the slow path, which calls the hooks: a version that the processing thread's
-        // context does not have makes it do so, and a refresh within the action keeps it stale while hooks wait.
+        // context does not have makes it do so, and a refresh within the action keeps it there while hooks wait.
         version &+= 1
         return nil
     }

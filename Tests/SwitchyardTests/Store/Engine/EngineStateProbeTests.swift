@@ -272,6 +272,34 @@ import Testing
         #expect(machine.engine.queue.count == 3)
     }
 
+    // MARK: - idle() at a fixed point
+
+    @Test func theCommitCountIsReadOnlyWhileIdleAndAnyLaterCommitOrWorkMeansNotSettled() {
+        var machine = Machine()
+        #expect(machine.engine.idleCommits == 0)
+        _ = machine.admit(1, from: Self.me)
+        // Processing: no count to read, and not idle since anything.
+        #expect(machine.engine.idleCommits == nil)
+        #expect(!machine.engine.isIdle(since: 0))
+        _ = machine.commit()
+        #expect(machine.engine.idleCommits == nil)
+        #expect(machine.next() == .idle(wakeProducers: false))
+        let settled = machine.engine.idleCommits
+        #expect(settled == 1)
+        #expect(machine.engine.isIdle(since: 1))
+        // A commit after the count was read (an observer on the main actor dispatched): not settled.
+        _ = machine.admit(2, from: Self.me)
+        _ = machine.commit()
+        _ = machine.next()
+        #expect(!machine.engine.isIdle(since: 1))
+        // An out-of-band commit that waits: not idle either.
+        _ = machine.request(adding: 1, from: Self.me, canProcessHere: false)
+        #expect(machine.engine.idleCommits == nil)
+        // A closed store is idle for good.
+        _ = machine.engine.close()
+        #expect(machine.engine.isIdle(since: 0))
+    }
+
     // MARK: - didDetach
 
     @Test func aProbeAttachedAndDetachedWithinAnActionOfAStoreWithNoOtherRegistrationIsToldItWasDetached() throws {

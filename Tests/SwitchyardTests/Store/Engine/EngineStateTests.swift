@@ -13,7 +13,7 @@ import Testing
     static let third: UInt = 3
 
     /// What `thread` dispatches while it processes the action `owner` caused, in turn `turn`.
-    static func processing(thread: UInt, turn: UInt64, owner: UInt64, budget: Int) -> Engine.Phase {
+    static func processing(thread: UInt, turn: UInt32, owner: UInt32, budget: Int) -> Engine.Phase {
         var processing = Engine.Processing(thread: thread, turn: turn, budget: budget)
         processing.owner = owner
         return .processing(processing)

@@ -14,6 +14,11 @@ import Testing
     static let resume = -1
     /// What each held action dispatches when it is processed: `followUpBase + action`.
     static let followUpBase = 100_000
+    /// A stack size that no other thread of the process asks for (769 pages of 4 KiB): the system gives the stack
+    /// (and with it, on Linux, the id) of the thread that ended to the next thread of that size. glibc hands a cached
+    /// stack to a request between a quarter of its size and its size, so this one is out of reach of the 512 KiB and
+    /// 8 MiB threads of the test process.
+    static let stackSize = 3_149_824
 
     /// A tool that holds every action below `followUpBase` while `isHolding`.
     final class HoldingTool: Sendable {
@@ -71,7 +76,7 @@ import Testing
 
         // A thread dispatches the actions the tool holds, then ends.
         let dispatcher = Box<UInt>(0)
-        runOnThread {
+        runOnThread(stackSize: Self.stackSize) {
             dispatcher.value = currentThreadNumber()
             for action in 0..<Self.heldCount { store.dispatch(action) }
         }
@@ -79,7 +84,7 @@ import Testing
         // A thread started afterwards (on Linux, it gets the id of the one that ended) dispatches one action, whose
         // processing takes the held actions back.
         let reused = Box(false)
-        runOnThread {
+        runOnThread(stackSize: Self.stackSize) {
             watched.value = currentThreadNumber()
             reused.value = watched.value == dispatcher.value
             store.dispatch(Self.resume)
