@@ -20,9 +20,12 @@ import Synchronization
 ///   asynchronous `flush()` whether the actions are written; neither `flush()` nor ``close()`` waits for a disk
 ///   that cannot be written.
 /// - A file that cannot be used (not a database, corrupt, another app's database, undecodable, written by a newer
-///   version, or next to a `-wal` that is not its own) is never deleted or overwritten: it is reported through
-///   `diagnostics`, moved aside or left alone as ``PersistenceOptions/badFile`` says, and the store starts from the
-///   initial state; ``restoration`` tells which.
+///   version) is never deleted or overwritten: it is reported through `diagnostics`, moved aside or left alone as
+///   ``PersistenceOptions/badFile`` says, and the store starts from the initial state, or, when only the end of its
+///   journal is damaged, from what the journal's valid beginning restores; ``restoration`` tells which. A `-wal`
+///   that is not the file's own (another database's log, garbage, or a log that a deleted database left behind) is
+///   known from its bytes before SQLite opens the file with it: it is reported, and moved aside alone or left alone,
+///   never applied, discarded or overwritten.
 /// - One persistence journals a file at a time, across processes: a second one throws
 ///   ``PersistenceDiagnostic/Kind/locked``.
 /// - The store hands each action to the journal on its processing thread, moving it into a slot of a recycled
@@ -39,6 +42,14 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         /// The file could not be used: the store starts from the initial state. `movedTo` is where the file went
         /// (`nil`: it was left where it was, and nothing is persisted in this run).
         case unusableFile(PersistenceDiagnostic, movedTo: String?)
+        /// The journal is damaged after its valid beginning (a batch of it does not read, where SQLite's own checks
+        /// find nothing wrong): the state was restored from the snapshot after the journal entry `snapshotSequence`
+        /// (none: the initial state) and the `replayedActions` journaled actions before the damage, and the
+        /// diagnostic (``PersistenceDiagnostic/Kind/corruptFile``) names the actions lost. The file follows
+        /// ``PersistenceOptions/badFile``: `movedTo` is where it went, and the new file starts from the restored
+        /// state (`nil`: it was left where it was, and nothing is persisted in this run).
+        case partiallyRestored(
+            PersistenceDiagnostic, snapshotSequence: Int64?, replayedActions: Int, movedTo: String?)
     }
 
     /// The path of the database file.
@@ -178,18 +189,18 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         var outcome = restorer.restore()
         var movedTo: String?
         var persisting = true
-        if case .unusable(let diagnostic) = outcome {
-            guard diagnostic.isAboutTheFile else {
+        if let problem = outcome.problem {
+            guard problem.isAboutTheFile else {
                 lock.release()
-                throw diagnostic
+                throw problem
             }
-            diagnostics(diagnostic)
+            diagnostics(problem)
             switch options.badFile {
-            case .moveAside where diagnostic.kind == .foreignWriteAheadLog:
+            case .moveAside where problem.kind == .foreignWriteAheadLog:
                 // The log is not the file's: it is moved aside on its own, and the main file restored without it.
                 _ = try Self.moveAside(path, suffixes: ["-wal", "-shm"], lock: lock)
                 outcome = restorer.restore()
-                if case .unusable(let second) = outcome {
+                if let second = outcome.problem {
                     guard second.isAboutTheFile else {
                         lock.release()
                         throw second
@@ -223,28 +234,36 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         } else {
             file = nil
         }
+        // The new file starts from the restored state, written as a snapshot in this version, when what the file
+        // holds is not: data that an older version wrote, or the valid beginning of a damaged journal (which went
+        // aside with the file).
+        func rewrite(_ restored: Restorer<Action, State>.Restored) throws {
+            guard let file else { return }
+            let state = try encodeState(restored.state)
+            try file.commit(
+                [], snapshot: .init(seq: restored.lastSeq, version: options.schemaVersion, state: state),
+                version: options.schemaVersion)
+        }
+        var lastSeq: Int64 = 0
         switch outcome {
         case .fresh:
             restoredState = initialState
             restoration = .newFile
-        case .restored(let state, let snapshotSeq, let replayed, _, _):
-            restoredState = state
-            restoration = .restored(snapshotSequence: snapshotSeq, replayedActions: replayed)
+        case .restored(let restored):
+            restoredState = restored.state
+            restoration = .restored(snapshotSequence: restored.snapshotSeq, replayedActions: restored.replayed)
+            lastSeq = restored.lastSeq
+            if restored.migrated { try rewrite(restored) }
+        case .partial(let restored, let diagnostic):
+            restoredState = restored.state
+            restoration = .partiallyRestored(
+                diagnostic, snapshotSequence: restored.snapshotSeq, replayedActions: restored.replayed,
+                movedTo: movedTo)
+            lastSeq = restored.lastSeq
+            if restored.snapshotSeq != nil || restored.replayed > 0 { try rewrite(restored) }
         case .unusable(let diagnostic):
             restoredState = initialState
             restoration = .unusableFile(diagnostic, movedTo: movedTo)
-        }
-        var lastSeq: Int64 = 0
-        if case .restored(let state, _, _, let last, let migrated) = outcome {
-            lastSeq = last
-            // Data written by an older version is rewritten now, in this version, as a snapshot.
-            if migrated, let file {
-                try file.commit(
-                    [],
-                    snapshot: .init(seq: last, version: options.schemaVersion, state: try encodeState(state)),
-                    version: options.schemaVersion
-                )
-            }
         }
         writer = file.map {
             JournalWriter(
