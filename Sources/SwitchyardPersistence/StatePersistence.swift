@@ -12,8 +12,9 @@ import Synchronization
 ///
 /// - What survives what: with the default ``PersistenceOptions/Durability/batched(maxDelay:)``, a crash of the
 ///   process (even `kill -9`) loses no action whose batch was committed, and at most the actions of the last
-///   `maxDelay`; `flush()` commits everything queued. With ``PersistenceOptions/Durability/everyAction`` every
-///   action is committed, and synced, before the next is processed.
+///   `maxDelay`; a flush has the writer commit what is queued at once. With
+///   ``PersistenceOptions/Durability/everyAction`` every action is committed, and synced, before the next is
+///   processed.
 /// - While writes fail (a full disk, an I/O error), ``PersistenceOptions/writeFailure`` decides what happens to the
 ///   actions: kept in memory up to a bound (the default), the journal stopped, or the processing thread made to
 ///   wait. ``journalStatus`` and ``journalStatusUpdates()`` tell how the journal is doing, `flush(timeout:)` and the
@@ -315,116 +316,6 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
                 PersistenceDiagnostic(
                     kind: .notAttached, message: "the journal of \(path) was not attached: the store was freed")
             )
-        }
-    }
-
-    /// Whether the journal is being written: ``JournalStatus/writing`` while writes succeed,
-    /// ``JournalStatus/failing(_:pendingActions:)`` while they fail and are tried again,
-    /// ``JournalStatus/stopped(_:)`` once nothing more is written in this run, ``JournalStatus/closed`` after
-    /// ``close()``, and ``JournalStatus/notPersisting`` when the file could not be used and was kept where it was.
-    public var journalStatus: JournalStatus {
-        writer?.monitor.current ?? .notPersisting
-    }
-
-    /// The journal's status now, then each change of it (a failing journal's count of pending actions changes at
-    /// most at each attempt to write); the stream finishes when the journal's writer has finished (after
-    /// ``close()``, or once the persistence and its store are freed).
-    ///
-    /// ```swift
-    /// for await status in persistence.journalStatusUpdates() {
-    ///     if case .failing(let diagnostic, _) = status { showWarning(diagnostic.message) }
-    /// }
-    /// ```
-    public func journalStatusUpdates() -> AsyncStream<JournalStatus> {
-        let (stream, continuation) = AsyncStream<JournalStatus>.makeStream()
-        guard let monitor = writer?.monitor else {
-            continuation.yield(.notPersisting)
-            continuation.finish()
-            return stream
-        }
-        // Ended by its consumer, the stream's observer is removed at the next change: `onTermination` may run
-        // inside an observer's call, under the monitor's lock, so it takes no lock of the monitor's.
-        let terminated = LockedValue(false)
-        let observed = monitor.observe { status, _, finished in
-            if terminated.withLock({ $0 }) { return false }
-            if finished {
-                continuation.finish()
-            } else {
-                continuation.yield(status)
-            }
-            return true
-        }
-        if observed != nil {
-            continuation.onTermination = { _ in terminated.withLock { $0 = true } }
-        } else {
-            // The writer had finished: its last status, then the end.
-            continuation.yield(monitor.final.status)
-            continuation.finish()
-        }
-        return stream
-    }
-
-    /// Returns once every action the store processed before the call is written to the file, or once the journal
-    /// reports that its writes fail or that it stopped (``journalStatus``): it never waits for a disk that cannot be
-    /// written. To know whether the actions were written, call ``flush(timeout:)`` or the asynchronous `flush()`.
-    public func flush() {
-        guard let writer else { return }
-        let target = writer.queue.urgeCommit()
-        _ = writer.monitor.wait(through: target, until: nil) { status in
-            switch status {
-            case .failing, .stopped: true
-            case .writing, .closed, .notPersisting: false
-            }
-        }
-    }
-
-    /// Waits at most `timeout` for every action the store processed before the call to be written to the file
-    /// (committed, not only handed to the writer); returns whether it is. It returns `false` at once when the journal stopped
-    /// before writing them, and when the time is up while its writes fail.
-    public func flush(timeout: Duration) -> Bool {
-        guard let writer else { return true }
-        let target = writer.queue.urgeCommit()
-        let (seconds, attoseconds) = timeout.components
-        let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
-        return writer.monitor.wait(through: target, until: deadline) { status in
-            if case .stopped = status { return true }
-            return false
-        }
-    }
-
-    /// Returns once every action the store processed before the call is written to the file, suspending meanwhile (no
-    /// thread is blocked). Cancelling the calling task does not end the wait: it ends when the actions are written, or
-    /// when the journal reports that its writes fail or that it stopped.
-    ///
-    /// - Throws: the ``PersistenceDiagnostic`` of a journal whose writes fail, or that stopped, before the actions
-    ///   were written.
-    public func flush() async throws {
-        guard let writer else { return }
-        let monitor = writer.monitor
-        let target = writer.queue.urgeCommit()
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let observed = monitor.observe { status, writtenSeq, finished in
-                guard let result = Self.flushResult(target: target, status, writtenSeq, finished) else {
-                    return true
-                }
-                continuation.resume(with: result)
-                return false
-            }
-            if observed == nil {
-                let (status, writtenSeq) = monitor.final
-                continuation.resume(with: Self.flushResult(target: target, status, writtenSeq, true) ?? .success(()))
-            }
-        }
-    }
-
-    /// What `flush() async throws` returns, or `nil` while it waits.
-    private static func flushResult(
-        target: Int64, _ status: JournalStatus, _ writtenSeq: Int64, _ finished: Bool
-    ) -> Result<Void, PersistenceDiagnostic>? {
-        if writtenSeq >= target { return .success(()) }
-        switch status {
-        case .failing(let diagnostic, _), .stopped(let diagnostic): return .failure(diagnostic)
-        case .writing, .closed, .notPersisting: return finished ? .success(()) : nil
         }
     }
 
