@@ -135,15 +135,15 @@ enum JournalBatch {
             guard (records.count - offset) % recordSize == 0 else { throw Malformed() }
             func isString(_ index: UInt32) -> Bool { Int(index) < stringCount }
             var actionOffset = actions.startIndex
-            var previous = seqs.map { $0.lowerBound - 1 } ?? .min
+            var previous: Int64?
             while offset < records.count {
                 let record = Record(
                     seq: try read(Int64.self), version: Int(try read(Int64.self)),
                     time: Double(bitPattern: try read(UInt64.self)), line: try read(Int64.self),
                     file: try read(UInt32.self), function: try read(UInt32.self), info: try read(UInt32.self))
                 let length = Int(try read(UInt32.self))
-                guard actionOffset + length <= actions.endIndex,
-                    record.seq > previous, seqs?.contains(record.seq) ?? true,
+                let inOrder = previous.map { record.seq > $0 } ?? (seqs.map { record.seq == $0.lowerBound } ?? true)
+                guard actionOffset + length <= actions.endIndex, inOrder, seqs?.contains(record.seq) ?? true,
                     record.version > 0,
                     isString(record.file), isString(record.function), record.info == noString || isString(record.info)
                 else { throw Malformed() }

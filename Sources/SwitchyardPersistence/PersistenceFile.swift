@@ -267,18 +267,24 @@ final class PersistenceFile: Sendable {
                     """,
                 arguments: [seq])
             while let batch = try batches.next() {
+                // `first_seq` is the row's id, always an integer; the other columns are read as whatever a damaged
+                // file holds, without GRDB's conversions (which stop the process on a value of another type).
                 let first: Int64 = batch[0]
-                let last: Int64 = batch[1]
+                let last = Int64.fromDatabaseValue(batch[1]) ?? .min
                 do {
-                    guard first <= last else { throw JournalBatch.Malformed() }
+                    guard first <= last, let records = Data.fromDatabaseValue(batch[2]),
+                        let actions = Data.fromDatabaseValue(batch[3])
+                    else { throw JournalBatch.Malformed() }
                     try JournalBatch.forEach(
-                        records: batch[2], actions: batch[3], seqs: first...last, after: seq, body, sources: sources)
+                        records: records, actions: actions, seqs: first...last, after: seq, body, sources: sources)
                 } catch is JournalBatch.Malformed {
                     let lost = try Row.fetchOne(
                         db, sql: "SELECT count(*), max(last_seq) FROM journal_batch WHERE first_seq >= ?",
                         arguments: [first])
+                    let lastSeq = lost.flatMap { Int64.fromDatabaseValue($0[1]) } ?? last
                     throw JournalBatch.Damage(
-                        firstSeq: first, lastSeq: max(last, lost?[1] ?? last), batches: max(lost?[0] ?? 1, 1))
+                        firstSeq: first, lastSeq: max(last, lastSeq),
+                        batches: max(lost.flatMap { Int.fromDatabaseValue($0[0]) } ?? 1, 1))
                 }
             }
         }

@@ -92,6 +92,22 @@ import Testing
         }
     }
 
+    @Test func aBatchWhoseColumnsHoldValuesOfAnotherTypeIsCorruptionAndNeverStopsTheProcess() throws {
+        let lastBatch = try journalTwoThousandTodosInBatches()
+        let database = try DatabaseQueue(path: folder.path())
+        try database.write { db in
+            try db.execute(
+                sql: "UPDATE journal_batch SET last_seq = 'x', actions = 'text' WHERE first_seq = ?",
+                arguments: [lastBatch])
+        }
+        try database.close()
+        #expect(try integrityCheck() == ["ok"])
+        let reports = Reports()
+        let persistence = try open(.keepAndDoNotPersist, reports: reports)
+        #expect(reports.kinds == [.corruptFile])
+        #expect(persistence.restoredState.todos.count == Int(lastBatch) - 1)
+    }
+
     @Test func randomBytesWrittenOverTheJournalWhereSQLiteSeesNothingWrongNeverKeepTheAppFromStarting() throws {
         _ = try journalTwoThousandTodosInBatches()
         let original = try bytes(folder.path())
