@@ -72,7 +72,9 @@ enum WriteAheadLog {
         }
     }
 
-    /// Reads a log's words: big-endian integers, and the running checksum.
+    /// Reads a log's words: big-endian integers, and the running checksum. It reads raw memory without bounds
+    /// checks: every offset it is given lies within the log, which its callers check (the header after its length,
+    /// and only whole frames).
     private struct Reader {
         let bytes: UnsafeRawBufferPointer
 
