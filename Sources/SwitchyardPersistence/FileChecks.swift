@@ -57,8 +57,9 @@ enum FileChecks {
 
     /// The diagnostic for an error that SQLite or GRDB gave while opening or reading the file: busy, read-only,
     /// permissions and I/O are problems of the environment, which leave the file alone; only SQLite's own verdicts
-    /// (not a database, corrupt) are problems of the file.
+    /// (not a database, corrupt) and a batch of the journal that does not read are problems of the file.
     static func diagnose(_ error: any Error, path: String) -> PersistenceDiagnostic {
+        if let damage = error as? JournalBatch.Damage { return diagnostic(.corruptFile, path, "\(damage)") }
         guard let error = error as? DatabaseError else {
             return diagnostic(.ioError, path, "it cannot be read (\(error))")
         }
@@ -79,36 +80,6 @@ enum FileChecks {
         _ kind: PersistenceDiagnostic.Kind, _ path: String, _ reason: String
     ) -> PersistenceDiagnostic {
         PersistenceDiagnostic(kind: kind, message: "the file \(path) cannot be used: \(reason)")
-    }
-}
-
-/// What a `-wal` file next to a database holds, from its header alone.
-enum WriteAheadLogHeader {
-    /// Whether `header` (the first 32 bytes of a `-wal` file) is a write-ahead log's header that SQLite would read:
-    /// its magic number, format version, page size and checksum. A file that fails is garbage, which SQLite would
-    /// silently discard.
-    static func isValid(_ header: Data) -> Bool {
-        guard header.count >= 32 else { return false }
-        let bytes = [UInt8](header.prefix(32))
-        func bigEndian(_ offset: Int) -> UInt32 {
-            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
-        }
-        func littleEndian(_ offset: Int) -> UInt32 {
-            bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }
-        }
-        let magic = bigEndian(0)
-        guard magic == 0x377f_0682 || magic == 0x377f_0683, bigEndian(4) == 3_007_000 else { return false }
-        let pageSize = bigEndian(8)
-        guard pageSize >= 512, pageSize <= 65_536, pageSize & (pageSize - 1) == 0 else { return false }
-        // SQLite's checksum of the first 24 bytes, read as 32-bit words in the order the magic number says.
-        let word = magic & 1 == 1 ? bigEndian : littleEndian
-        var first: UInt32 = 0
-        var second: UInt32 = 0
-        for offset in stride(from: 0, to: 24, by: 8) {
-            first = first &+ word(offset) &+ second
-            second = second &+ word(offset + 4) &+ first
-        }
-        return first == bigEndian(24) && second == bigEndian(28)
     }
 }
 

@@ -69,14 +69,50 @@ enum JournalBatch {
         var description: String { "a batch of the journal is malformed" }
     }
 
+    /// A batch of the journal that does not read, found while the journal was read in order: the actions from it
+    /// to the end of the journal are not read.
+    struct Damage: Error, CustomStringConvertible {
+        /// The first action of the batch that does not read.
+        var firstSeq: Int64
+        /// The last action of the journal.
+        var lastSeq: Int64
+        /// How many batches are not read, the damaged one and those after it.
+        var batches: Int
+
+        var description: String {
+            "a batch of its journal is malformed: the actions \(firstSeq) to \(lastSeq) (\(batches) "
+                + (batches == 1 ? "batch" : "batches") + ") do not read"
+        }
+    }
+
     /// Calls `body` with each action of the batch whose sequence number is after `seq`: its number, version, and
-    /// bytes (valid during the call only); with `sources`, the strings of its source too.
+    /// bytes (valid during the call only); with `sources`, the strings of its source too. `seqs` is the range the
+    /// row's columns give, which the records must fill, in order.
+    ///
+    /// The whole batch is checked before any of its actions is handed to `body`, so that a damaged batch gives none:
+    /// its strings and records in bounds, its records' sequence numbers increasing from the first of `seqs` to the
+    /// last, their versions positive, their strings among the batch's, and their bytes making up `actions` exactly.
     static func forEach(
         records: Data,
         actions: Data,
+        seqs: ClosedRange<Int64>? = nil,
         after seq: Int64,
         _ body: (_ record: Record, _ strings: [String], _ action: Data) throws -> Void,
         sources: Bool = false
+    ) throws {
+        try walk(records: records, actions: actions, seqs: seqs, after: .max, sources: false) { _, _, _ in }
+        try walk(records: records, actions: actions, seqs: seqs, after: seq, sources: sources, body)
+    }
+
+    /// Reads the batch, checking it as ``forEach(records:actions:seqs:after:_:sources:)`` says, and calls `body`
+    /// with each action after `seq`; throws ``Malformed`` at the first check that fails.
+    private static func walk(
+        records: Data,
+        actions: Data,
+        seqs: ClosedRange<Int64>?,
+        after seq: Int64,
+        sources: Bool,
+        _ body: (_ record: Record, _ strings: [String], _ action: Data) throws -> Void
     ) throws {
         try records.withUnsafeBytes { records in
             var offset = 0
@@ -87,7 +123,7 @@ enum JournalBatch {
             }
             let stringCount = Int(try read(UInt32.self))
             var strings: [String] = []
-            if sources { strings.reserveCapacity(stringCount) }
+            if sources { strings.reserveCapacity(min(stringCount, records.count)) }
             for _ in 0..<stringCount {
                 let length = Int(try read(UInt32.self))
                 guard offset + length <= records.count else { throw Malformed() }
@@ -97,22 +133,28 @@ enum JournalBatch {
                 offset += length
             }
             guard (records.count - offset) % recordSize == 0 else { throw Malformed() }
+            func isString(_ index: UInt32) -> Bool { Int(index) < stringCount }
             var actionOffset = actions.startIndex
+            var previous: Int64?
             while offset < records.count {
                 let record = Record(
                     seq: try read(Int64.self), version: Int(try read(Int64.self)),
                     time: Double(bitPattern: try read(UInt64.self)), line: try read(Int64.self),
                     file: try read(UInt32.self), function: try read(UInt32.self), info: try read(UInt32.self))
                 let length = Int(try read(UInt32.self))
-                guard actionOffset + length <= actions.endIndex else { throw Malformed() }
+                let inOrder = previous.map { record.seq > $0 } ?? (seqs.map { record.seq == $0.lowerBound } ?? true)
+                guard actionOffset + length <= actions.endIndex, inOrder, seqs?.contains(record.seq) ?? true,
+                    record.version > 0,
+                    isString(record.file), isString(record.function), record.info == noString || isString(record.info)
+                else { throw Malformed() }
+                previous = record.seq
                 defer { actionOffset += length }
                 guard record.seq > seq else { continue }
-                if sources {
-                    guard Int(record.file) < strings.count, Int(record.function) < strings.count,
-                        record.info == noString || Int(record.info) < strings.count
-                    else { throw Malformed() }
-                }
                 try body(record, strings, actions[actionOffset..<actionOffset + length])
+            }
+            // Every byte of `actions` belongs to a record, and the records reach the last of `seqs`.
+            guard actionOffset == actions.endIndex, seqs.map({ $0.upperBound == previous }) ?? true else {
+                throw Malformed()
             }
         }
     }

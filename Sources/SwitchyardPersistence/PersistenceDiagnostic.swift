@@ -6,7 +6,10 @@ public struct PersistenceDiagnostic: Error, Sendable, Equatable, CustomStringCon
         // The file cannot be used as it is. These follow ``PersistenceOptions/badFile``: the file is moved aside
         // (with its `-wal` and `-shm` companions) or left alone, and the store starts from the initial state.
 
-        /// SQLite found the file corrupt (a page, the schema, or the journal cannot be read).
+        /// The file is damaged: SQLite finds a page or the schema corrupt, or a batch of the journal does not read
+        /// (its bytes damaged where SQLite's own checks see nothing wrong). A journal damaged after its valid
+        /// beginning restores that beginning: see
+        /// ``StatePersistence/Restoration/partiallyRestored(_:snapshotSequence:replayedActions:movedTo:)``.
         case corruptFile
         /// The file is not an SQLite database: random bytes, a text file, a truncated header.
         case notADatabase
@@ -17,8 +20,9 @@ public struct PersistenceDiagnostic: Error, Sendable, Equatable, CustomStringCon
         case undecodable
         /// The file was written by a newer version of the app.
         case newerVersion(Int)
-        /// A `-wal` file next to the database is not a write-ahead log of it (garbage, or the log of another
-        /// database): SQLite would silently discard or apply it.
+        /// A `-wal` file next to the database is not a write-ahead log of it (garbage, the log of another
+        /// database, or a log left behind by a database that was deleted): SQLite would silently discard, apply or
+        /// overwrite it. With ``PersistenceOptions/BadFilePolicy/moveAside`` the log alone is moved aside.
         case foreignWriteAheadLog
 
         // The file is fine but cannot be opened here: nothing is moved, and `StatePersistence`'s initializer throws.

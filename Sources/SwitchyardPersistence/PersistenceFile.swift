@@ -196,6 +196,20 @@ final class PersistenceFile: Sendable {
         }
     }
 
+    /// The file's identity, and where its `meta` table lives; `nil` when the file records no identity.
+    func identity() throws -> FileIdentity? {
+        try queue.read { db in
+            guard try db.tableExists("meta"),
+                let fileID = try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fileID'"),
+                let metaPage = try Int64.fetchOne(
+                    db, sql: "SELECT rootpage FROM sqlite_schema WHERE type = 'table' AND name = 'meta'"),
+                let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size"),
+                let metaPage = UInt32(exactly: metaPage)
+            else { return nil }
+            return FileIdentity(fileID: fileID, metaPage: metaPage, pageSize: pageSize)
+        }
+    }
+
     /// The version of the app's data that last wrote the file, and its snapshot.
     func header() throws -> (writtenBy: Int?, snapshot: Snapshot?) {
         try queue.read { db in
@@ -225,7 +239,8 @@ final class PersistenceFile: Sendable {
     }
 
     /// Calls `body` with each journaled action after `seq`, in order: the rows of a first release's `journal`
-    /// table, then those of the batches.
+    /// table, then those of the batches. A batch that does not read stops the reading before any of its actions,
+    /// with a `JournalBatch.Damage` that says what is not read: `body` has had every action before it.
     private func forEachRow(
         after seq: Int64, sources: Bool, _ body: (JournalBatch.Record, [String], Data) throws -> Void
     ) throws {
@@ -245,11 +260,32 @@ final class PersistenceFile: Sendable {
             }
             guard try db.tableExists("journal_batch") else { return }
             let batches = try Row.fetchCursor(
-                db, sql: "SELECT records, actions FROM journal_batch WHERE last_seq > ? ORDER BY first_seq",
+                db,
+                sql: """
+                    SELECT first_seq, last_seq, records, actions FROM journal_batch
+                    WHERE last_seq > ? ORDER BY first_seq
+                    """,
                 arguments: [seq])
             while let batch = try batches.next() {
-                try JournalBatch.forEach(
-                    records: batch[0], actions: batch[1], after: seq, body, sources: sources)
+                // `first_seq` is the row's id, always an integer; the other columns are read as whatever a damaged
+                // file holds, without GRDB's conversions (which stop the process on a value of another type).
+                let first: Int64 = batch[0]
+                let last = Int64.fromDatabaseValue(batch[1]) ?? .min
+                do {
+                    guard first <= last, let records = Data.fromDatabaseValue(batch[2]),
+                        let actions = Data.fromDatabaseValue(batch[3])
+                    else { throw JournalBatch.Malformed() }
+                    try JournalBatch.forEach(
+                        records: records, actions: actions, seqs: first...last, after: seq, body, sources: sources)
+                } catch is JournalBatch.Malformed {
+                    let lost = try Row.fetchOne(
+                        db, sql: "SELECT count(*), max(last_seq) FROM journal_batch WHERE first_seq >= ?",
+                        arguments: [first])
+                    let lastSeq = lost.flatMap { Int64.fromDatabaseValue($0[1]) } ?? last
+                    throw JournalBatch.Damage(
+                        firstSeq: first, lastSeq: max(last, lastSeq),
+                        batches: max(lost.flatMap { Int.fromDatabaseValue($0[0]) } ?? 1, 1))
+                }
             }
         }
     }

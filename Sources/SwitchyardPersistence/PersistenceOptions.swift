@@ -15,16 +15,19 @@ public struct PersistenceOptions: Sendable {
         case batched(maxDelay: Duration)
     }
 
-    /// What to do with a file that cannot be used: one that is not a database or is corrupt, another app's database,
-    /// whose snapshot or journal does not decode, that a newer version wrote, or whose `-wal` is not its own. Such a
-    /// file is never deleted or overwritten. A file that the process may not read or write, or that another process
-    /// journals, is not bad: the initializer throws, and the file is left alone.
+    /// What to do with a file that cannot be used: one that is not a database or is corrupt (a damaged batch of its
+    /// journal included), another app's database, whose snapshot or journal does not decode, that a newer version
+    /// wrote, or whose `-wal` is not its own. Such a file is never deleted or overwritten. A file that the process
+    /// may not read or write, or that another process journals, is not bad: the initializer throws, and the file is
+    /// left alone.
     public enum BadFilePolicy: Sendable, Equatable {
         /// Renames the file and its `-wal` and `-shm` companions to `<name>.unusable-<date>`,
         /// `<name>.unusable-<date>-wal` and `<name>.unusable-<date>-shm`, next to it, and starts a new file from the
-        /// initial state. A `-wal` that is not the file's own is renamed alone, and the file restored without it.
+        /// initial state (from what the valid beginning of a damaged journal restores, written as the new file's
+        /// snapshot). A `-wal` that is not the file's own is renamed alone, and the file restored without it.
         case moveAside
-        /// Leaves the file as it is and starts from the initial state without persisting anything in this run.
+        /// Leaves the file as it is and starts from the initial state (from what the valid beginning of a damaged
+        /// journal restores) without persisting anything in this run.
         case keepAndDoNotPersist
     }
 

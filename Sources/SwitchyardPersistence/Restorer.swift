@@ -5,13 +5,36 @@ import Switchyard
 /// then the journal after it, each action migrated and replayed through the reducer.
 ///
 /// Before SQLite reads the file as a database, what is at the path is checked: the main file on its own (SQLite's
-/// `immutable` reading, which ignores a `-wal`), then the `-wal` beside it, whose header must be a write-ahead log's
-/// and whose commits must carry the main file's identity. A log that is not the file's is reported, never applied.
+/// `immutable` reading, which ignores a `-wal`), then the `-wal` beside it, read as bytes: its header must be a
+/// write-ahead log's, and its commits must carry the main file's identity. A log that is not the file's (a log beside
+/// an empty file included) is reported, never applied, discarded or overwritten. A journal damaged after its valid
+/// beginning restores that beginning, and is reported as corrupt.
 struct Restorer<Action: Sendable, State: Sendable> {
     enum Outcome {
         case fresh
-        case restored(State, snapshotSeq: Int64?, replayed: Int, lastSeq: Int64, migrated: Bool)
+        case restored(Restored)
+        /// The journal is damaged after its valid beginning: `Restored` is what that beginning restores, and the
+        /// diagnostic (`corruptFile`) says what is lost.
+        case partial(Restored, PersistenceDiagnostic)
         case unusable(PersistenceDiagnostic)
+
+        /// Why the file cannot be used whole; `nil` when it can.
+        var problem: PersistenceDiagnostic? {
+            switch self {
+            case .fresh, .restored: nil
+            case .partial(_, let diagnostic), .unusable(let diagnostic): diagnostic
+            }
+        }
+    }
+
+    /// A restored state: the snapshot's sequence number, how many actions were replayed after it, the last sequence
+    /// number read, and whether data of an older version was migrated.
+    struct Restored {
+        var state: State
+        var snapshotSeq: Int64?
+        var replayed: Int
+        var lastSeq: Int64
+        var migrated: Bool
     }
 
     let path: String
@@ -42,14 +65,23 @@ struct Restorer<Action: Sendable, State: Sendable> {
             guard let (base, snapshotSeq, migratedSnapshot) = try readSnapshot(file) else { return .fresh }
             var state = base
             let replay = try replayJournal(file, after: snapshotSeq ?? 0, onto: &state)
-            if replay.count == 0 && snapshotSeq == nil { return .fresh }
-            return .restored(
-                state,
+            let restored = Restored(
+                state: state,
                 snapshotSeq: snapshotSeq,
                 replayed: replay.count,
                 lastSeq: replay.lastSeq ?? snapshotSeq ?? 0,
                 migrated: migratedSnapshot || replay.migrated
             )
+            if let damage = replay.damage {
+                let from = snapshotSeq.map { "the snapshot after action \($0) and " } ?? ""
+                return .partial(
+                    restored,
+                    FileChecks.diagnostic(
+                        .corruptFile, path,
+                        "\(damage); restored: \(from)the \(replay.count) actions before them"))
+            }
+            if replay.count == 0 && snapshotSeq == nil { return .fresh }
+            return .restored(restored)
         } catch let diagnostic as PersistenceDiagnostic {
             return .unusable(diagnostic)
         } catch {
@@ -88,95 +120,6 @@ struct Restorer<Action: Sendable, State: Sendable> {
         }
     }
 
-    // MARK: Opening
-
-    /// Opens the file to read it once what is at the path is known to be a journal with its own log; `nil` when
-    /// there is nothing to restore (no file, an empty one, or a database with no tables).
-    func openChecked() -> Result<PersistenceFile?, PersistenceDiagnostic> {
-        let wal = path + "-wal"
-        let mainSize = Self.size(of: path)
-        let walSize = Self.size(of: wal)
-        guard let mainSize, mainSize > 0 || (walSize ?? 0) > 0 else { return .success(nil) }
-        do {
-            var mainFileID: Int64?
-            if mainSize > 0 {
-                // The main file on its own: a file that is not SQLite's is known before any log is looked at.
-                guard Self.hasDatabaseHeader(path) else {
-                    return .failure(
-                        FileChecks.diagnostic(.notADatabase, path, "it is not an SQLite database (no SQLite header)"))
-                }
-                // Read for the identity alone, never for a verdict: while its `-wal` holds commits, the main file on
-                // its own may be inconsistent (a process killed during a checkpoint leaves some pages written and
-                // others not; the log, applied again, makes it whole). Unreadable alone, it has no identity to
-                // compare, and SQLite's reading with the log decides below.
-                mainFileID = try? {
-                    let alone = try PersistenceFile.openForReading(path: path, ignoringWriteAheadLog: true)
-                    defer { try? alone.close() }
-                    return try alone.kind().fileID
-                }()
-            }
-            if let walSize, walSize > 0 {
-                guard WriteAheadLogHeader.isValid(Self.prefix(of: wal, count: 32)) else {
-                    return .failure(
-                        FileChecks.diagnostic(
-                            .foreignWriteAheadLog, path,
-                            "its `-wal` file (\(walSize) bytes) is not a write-ahead log; SQLite would discard it"))
-                }
-            }
-            let file = try PersistenceFile.openForReading(path: path)
-            do {
-                let integrity = try file.integrityCheck(options.integrityCheck)
-                guard integrity == "ok" else {
-                    throw FileChecks.diagnostic(.corruptFile, path, "SQLite's check says: \(integrity)")
-                }
-                let kind = try file.kind()
-                if let mainFileID, (walSize ?? 0) > 0, kind.fileID != mainFileID {
-                    throw FileChecks.diagnostic(
-                        .foreignWriteAheadLog, path,
-                        "its `-wal` file is the log of another database; SQLite would apply it to this one")
-                }
-                if kind.isNewerFormat {
-                    throw PersistenceDiagnostic(
-                        kind: .newerVersion(options.schemaVersion + 1),
-                        message: "the file \(path) cannot be used: a newer release of Switchyard wrote its tables")
-                }
-                guard kind.hasJournal else {
-                    if kind.hasOtherTables {
-                        throw FileChecks.diagnostic(
-                            .foreignDatabase, path, "it is another database (it has tables, and none of the journal's)")
-                    }
-                    try? file.close()
-                    return .success(nil)
-                }
-                return .success(file)
-            } catch {
-                try? file.close()
-                throw error
-            }
-        } catch let diagnostic as PersistenceDiagnostic {
-            return .failure(diagnostic)
-        } catch {
-            return .failure(FileChecks.diagnose(error, path: path))
-        }
-    }
-
-    /// The size of the file at `path`; `nil` when there is none.
-    static func size(of path: String) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
-    }
-
-    /// The first `count` bytes of the file at `path` (fewer when it is shorter).
-    static func prefix(of path: String, count: Int) -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: count)) ?? Data()
-    }
-
-    /// Whether the file starts as every SQLite database does.
-    static func hasDatabaseHeader(_ path: String) -> Bool {
-        prefix(of: path, count: 16) == Data("SQLite format 3\u{0}".utf8)
-    }
-
     // MARK: Reading
 
     /// The snapshot's state (the initial state without one), the sequence number it follows, and whether it was
@@ -210,7 +153,7 @@ struct Restorer<Action: Sendable, State: Sendable> {
     /// order on this thread.
     private func replayJournal(
         _ file: PersistenceFile, after seq: Int64, onto state: inout State
-    ) throws -> (count: Int, lastSeq: Int64?, migrated: Bool) {
+    ) throws -> (count: Int, lastSeq: Int64?, migrated: Bool, damage: JournalBatch.Damage?) {
         var groups: [(first: Int64, json: Data, items: [(Int64, Data)])] = []
         var json = Data()
         var items: [(Int64, Data)] = []
@@ -220,37 +163,43 @@ struct Restorer<Action: Sendable, State: Sendable> {
         var lastSeq: Int64?
         var migrated = false
         let isJSON = journaling.decodeArray != nil
-        try file.forEachAction(after: seq) { seq, version, data in
-            if inGroup == 0 {
-                first = seq
-                if isJSON {
-                    json = Data(capacity: Self.arrayLength * (data.count + 1) + 2)
-                    json.append(UInt8(ascii: "["))
-                } else {
-                    items = []
-                    items.reserveCapacity(Self.arrayLength)
+        var damage: JournalBatch.Damage?
+        do {
+            try file.forEachAction(after: seq) { seq, version, data in
+                if inGroup == 0 {
+                    first = seq
+                    if isJSON {
+                        json = Data(capacity: Self.arrayLength * (data.count + 1) + 2)
+                        json.append(UInt8(ascii: "["))
+                    } else {
+                        items = []
+                        items.reserveCapacity(Self.arrayLength)
+                    }
+                } else if isJSON {
+                    json.append(UInt8(ascii: ","))
                 }
-            } else if isJSON {
-                json.append(UInt8(ascii: ","))
-            }
-            var bytes = data
-            if version < options.schemaVersion {
-                migrated = true
-                do {
-                    bytes = try migrate(data, from: version, \.action)
-                } catch {
-                    throw undecodable(seq, error)
+                var bytes = data
+                if version < options.schemaVersion {
+                    migrated = true
+                    do {
+                        bytes = try migrate(data, from: version, \.action)
+                    } catch {
+                        throw undecodable(seq, error)
+                    }
+                }
+                if isJSON { json.append(bytes) } else { items.append((seq, Data(bytes))) }
+                inGroup += 1
+                count += 1
+                lastSeq = seq
+                if inGroup == Self.arrayLength {
+                    if isJSON { json.append(UInt8(ascii: "]")) }
+                    groups.append((first, json, items))
+                    inGroup = 0
                 }
             }
-            if isJSON { json.append(bytes) } else { items.append((seq, Data(bytes))) }
-            inGroup += 1
-            count += 1
-            lastSeq = seq
-            if inGroup == Self.arrayLength {
-                if isJSON { json.append(UInt8(ascii: "]")) }
-                groups.append((first, json, items))
-                inGroup = 0
-            }
+        } catch let found as JournalBatch.Damage {
+            // The actions before the damaged batch are replayed; the diagnostic says what is lost.
+            damage = found
         }
         if inGroup > 0 {
             if isJSON { json.append(UInt8(ascii: "]")) }
@@ -268,7 +217,7 @@ struct Restorer<Action: Sendable, State: Sendable> {
         for result in decoded.withLock({ $0 }) {
             for action in try result!.get() { reducer.reduce(action, &state) }
         }
-        return (count, lastSeq, migrated)
+        return (count, lastSeq, migrated, damage)
     }
 
     /// The actions of a group in a format that is not JSON, decoded one by one.

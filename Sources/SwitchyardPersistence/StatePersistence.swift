@@ -12,17 +12,21 @@ import Synchronization
 ///
 /// - What survives what: with the default ``PersistenceOptions/Durability/batched(maxDelay:)``, a crash of the
 ///   process (even `kill -9`) loses no action whose batch was committed, and at most the actions of the last
-///   `maxDelay`; `flush()` commits everything queued. With ``PersistenceOptions/Durability/everyAction`` every
-///   action is committed, and synced, before the next is processed.
+///   `maxDelay`; a flush has the writer commit what is queued at once. With
+///   ``PersistenceOptions/Durability/everyAction`` every action is committed, and synced, before the next is
+///   processed.
 /// - While writes fail (a full disk, an I/O error), ``PersistenceOptions/writeFailure`` decides what happens to the
 ///   actions: kept in memory up to a bound (the default), the journal stopped, or the processing thread made to
 ///   wait. ``journalStatus`` and ``journalStatusUpdates()`` tell how the journal is doing, `flush(timeout:)` and the
 ///   asynchronous `flush()` whether the actions are written; neither `flush()` nor ``close()`` waits for a disk
 ///   that cannot be written.
 /// - A file that cannot be used (not a database, corrupt, another app's database, undecodable, written by a newer
-///   version, or next to a `-wal` that is not its own) is never deleted or overwritten: it is reported through
-///   `diagnostics`, moved aside or left alone as ``PersistenceOptions/badFile`` says, and the store starts from the
-///   initial state; ``restoration`` tells which.
+///   version) is never deleted or overwritten: it is reported through `diagnostics`, moved aside or left alone as
+///   ``PersistenceOptions/badFile`` says, and the store starts from the initial state, or, when only the end of its
+///   journal is damaged, from what the journal's valid beginning restores; ``restoration`` tells which. A `-wal`
+///   that is not the file's own (another database's log, garbage, or a log that a deleted database left behind) is
+///   known from its bytes before SQLite opens the file with it: it is reported, and moved aside alone or left alone,
+///   never applied, discarded or overwritten.
 /// - One persistence journals a file at a time, across processes: a second one throws
 ///   ``PersistenceDiagnostic/Kind/locked``.
 /// - The store hands each action to the journal on its processing thread, moving it into a slot of a recycled
@@ -39,6 +43,14 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         /// The file could not be used: the store starts from the initial state. `movedTo` is where the file went
         /// (`nil`: it was left where it was, and nothing is persisted in this run).
         case unusableFile(PersistenceDiagnostic, movedTo: String?)
+        /// The journal is damaged after its valid beginning (a batch of it does not read, where SQLite's own checks
+        /// find nothing wrong): the state was restored from the snapshot after the journal entry `snapshotSequence`
+        /// (none: the initial state) and the `replayedActions` journaled actions before the damage, and the
+        /// diagnostic (``PersistenceDiagnostic/Kind/corruptFile``) names the actions lost. The file follows
+        /// ``PersistenceOptions/badFile``: `movedTo` is where it went, and the new file starts from the restored
+        /// state (`nil`: it was left where it was, and nothing is persisted in this run).
+        case partiallyRestored(
+            PersistenceDiagnostic, snapshotSequence: Int64?, replayedActions: Int, movedTo: String?)
     }
 
     /// The path of the database file.
@@ -178,18 +190,18 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         var outcome = restorer.restore()
         var movedTo: String?
         var persisting = true
-        if case .unusable(let diagnostic) = outcome {
-            guard diagnostic.isAboutTheFile else {
+        if let problem = outcome.problem {
+            guard problem.isAboutTheFile else {
                 lock.release()
-                throw diagnostic
+                throw problem
             }
-            diagnostics(diagnostic)
+            diagnostics(problem)
             switch options.badFile {
-            case .moveAside where diagnostic.kind == .foreignWriteAheadLog:
+            case .moveAside where problem.kind == .foreignWriteAheadLog:
                 // The log is not the file's: it is moved aside on its own, and the main file restored without it.
                 _ = try Self.moveAside(path, suffixes: ["-wal", "-shm"], lock: lock)
                 outcome = restorer.restore()
-                if case .unusable(let second) = outcome {
+                if let second = outcome.problem {
                     guard second.isAboutTheFile else {
                         lock.release()
                         throw second
@@ -223,28 +235,36 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         } else {
             file = nil
         }
+        // The new file starts from the restored state, written as a snapshot in this version, when what the file
+        // holds is not: data that an older version wrote, or the valid beginning of a damaged journal (which went
+        // aside with the file).
+        func rewrite(_ restored: Restorer<Action, State>.Restored) throws {
+            guard let file else { return }
+            let state = try encodeState(restored.state)
+            try file.commit(
+                [], snapshot: .init(seq: restored.lastSeq, version: options.schemaVersion, state: state),
+                version: options.schemaVersion)
+        }
+        var lastSeq: Int64 = 0
         switch outcome {
         case .fresh:
             restoredState = initialState
             restoration = .newFile
-        case .restored(let state, let snapshotSeq, let replayed, _, _):
-            restoredState = state
-            restoration = .restored(snapshotSequence: snapshotSeq, replayedActions: replayed)
+        case .restored(let restored):
+            restoredState = restored.state
+            restoration = .restored(snapshotSequence: restored.snapshotSeq, replayedActions: restored.replayed)
+            lastSeq = restored.lastSeq
+            if restored.migrated { try rewrite(restored) }
+        case .partial(let restored, let diagnostic):
+            restoredState = restored.state
+            restoration = .partiallyRestored(
+                diagnostic, snapshotSequence: restored.snapshotSeq, replayedActions: restored.replayed,
+                movedTo: movedTo)
+            lastSeq = restored.lastSeq
+            if restored.snapshotSeq != nil || restored.replayed > 0 { try rewrite(restored) }
         case .unusable(let diagnostic):
             restoredState = initialState
             restoration = .unusableFile(diagnostic, movedTo: movedTo)
-        }
-        var lastSeq: Int64 = 0
-        if case .restored(let state, _, _, let last, let migrated) = outcome {
-            lastSeq = last
-            // Data written by an older version is rewritten now, in this version, as a snapshot.
-            if migrated, let file {
-                try file.commit(
-                    [],
-                    snapshot: .init(seq: last, version: options.schemaVersion, state: try encodeState(state)),
-                    version: options.schemaVersion
-                )
-            }
         }
         writer = file.map {
             JournalWriter(
@@ -296,116 +316,6 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
                 PersistenceDiagnostic(
                     kind: .notAttached, message: "the journal of \(path) was not attached: the store was freed")
             )
-        }
-    }
-
-    /// Whether the journal is being written: ``JournalStatus/writing`` while writes succeed,
-    /// ``JournalStatus/failing(_:pendingActions:)`` while they fail and are tried again,
-    /// ``JournalStatus/stopped(_:)`` once nothing more is written in this run, ``JournalStatus/closed`` after
-    /// ``close()``, and ``JournalStatus/notPersisting`` when the file could not be used and was kept where it was.
-    public var journalStatus: JournalStatus {
-        writer?.monitor.current ?? .notPersisting
-    }
-
-    /// The journal's status now, then each change of it (a failing journal's count of pending actions changes at
-    /// most at each attempt to write); the stream finishes when the journal's writer has finished (after
-    /// ``close()``, or once the persistence and its store are freed).
-    ///
-    /// ```swift
-    /// for await status in persistence.journalStatusUpdates() {
-    ///     if case .failing(let diagnostic, _) = status { showWarning(diagnostic.message) }
-    /// }
-    /// ```
-    public func journalStatusUpdates() -> AsyncStream<JournalStatus> {
-        let (stream, continuation) = AsyncStream<JournalStatus>.makeStream()
-        guard let monitor = writer?.monitor else {
-            continuation.yield(.notPersisting)
-            continuation.finish()
-            return stream
-        }
-        // Ended by its consumer, the stream's observer is removed at the next change: `onTermination` may run
-        // inside an observer's call, under the monitor's lock, so it takes no lock of the monitor's.
-        let terminated = LockedValue(false)
-        let observed = monitor.observe { status, _, finished in
-            if terminated.withLock({ $0 }) { return false }
-            if finished {
-                continuation.finish()
-            } else {
-                continuation.yield(status)
-            }
-            return true
-        }
-        if observed != nil {
-            continuation.onTermination = { _ in terminated.withLock { $0 = true } }
-        } else {
-            // The writer had finished: its last status, then the end.
-            continuation.yield(monitor.final.status)
-            continuation.finish()
-        }
-        return stream
-    }
-
-    /// Returns once every action the store processed before the call is written to the file, or once the journal
-    /// reports that its writes fail or that it stopped (``journalStatus``): it never waits for a disk that cannot be
-    /// written. To know whether the actions were written, call ``flush(timeout:)`` or the asynchronous `flush()`.
-    public func flush() {
-        guard let writer else { return }
-        let target = writer.queue.urgeCommit()
-        _ = writer.monitor.wait(through: target, until: nil) { status in
-            switch status {
-            case .failing, .stopped: true
-            case .writing, .closed, .notPersisting: false
-            }
-        }
-    }
-
-    /// Waits at most `timeout` for every action the store processed before the call to be written to the file
-    /// (committed, not only handed to the writer); returns whether it is. It returns `false` at once when the journal stopped
-    /// before writing them, and when the time is up while its writes fail.
-    public func flush(timeout: Duration) -> Bool {
-        guard let writer else { return true }
-        let target = writer.queue.urgeCommit()
-        let (seconds, attoseconds) = timeout.components
-        let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
-        return writer.monitor.wait(through: target, until: deadline) { status in
-            if case .stopped = status { return true }
-            return false
-        }
-    }
-
-    /// Returns once every action the store processed before the call is written to the file, suspending meanwhile (no
-    /// thread is blocked). Cancelling the calling task does not end the wait: it ends when the actions are written, or
-    /// when the journal reports that its writes fail or that it stopped.
-    ///
-    /// - Throws: the ``PersistenceDiagnostic`` of a journal whose writes fail, or that stopped, before the actions
-    ///   were written.
-    public func flush() async throws {
-        guard let writer else { return }
-        let monitor = writer.monitor
-        let target = writer.queue.urgeCommit()
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let observed = monitor.observe { status, writtenSeq, finished in
-                guard let result = Self.flushResult(target: target, status, writtenSeq, finished) else {
-                    return true
-                }
-                continuation.resume(with: result)
-                return false
-            }
-            if observed == nil {
-                let (status, writtenSeq) = monitor.final
-                continuation.resume(with: Self.flushResult(target: target, status, writtenSeq, true) ?? .success(()))
-            }
-        }
-    }
-
-    /// What `flush() async throws` returns, or `nil` while it waits.
-    private static func flushResult(
-        target: Int64, _ status: JournalStatus, _ writtenSeq: Int64, _ finished: Bool
-    ) -> Result<Void, PersistenceDiagnostic>? {
-        if writtenSeq >= target { return .success(()) }
-        switch status {
-        case .failing(let diagnostic, _), .stopped(let diagnostic): return .failure(diagnostic)
-        case .writing, .closed, .notPersisting: return finished ? .success(()) : nil
         }
     }
 

@@ -2,7 +2,8 @@
 // dispatches `add(n)` for n = count + 1, count + 2, … at full speed until it is killed; `check PATH` restores the
 // tally, prints it, and exits; `open PATH` prints how opening went (`restored N`, `unusable KIND`, or `throws KIND`)
 // and exits, for the tests that run it as another user; `hold PATH` opens the file, prints `holding`, and keeps it
-// open until it is killed.
+// open until it is killed; `crash PATH COUNT` dispatches COUNT actions, waits until they are written, prints
+// `written COUNT`, and kills itself (`SIGKILL`) without closing the journal, leaving its `-wal` as a crash leaves it.
 import Foundation
 import Switchyard
 import SwitchyardPersistence
@@ -23,9 +24,20 @@ let reducer = Reducer<TallyAction, Tally>.reduce { action, tally in
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, ["run", "check", "open", "hold"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: \(arguments[0]) run|check|open|hold PATH [every|batched]\n".utf8))
+guard arguments.count >= 3, ["run", "check", "open", "hold", "crash"].contains(arguments[1]) else {
+    FileHandle.standardError.write(
+        Data("usage: \(arguments[0]) run|check|open|hold PATH [every|batched], or crash PATH COUNT\n".utf8))
     exit(2)
+}
+if arguments[1] == "crash" {
+    let count = arguments.count > 3 ? Int64(arguments[3]) ?? 0 : 0
+    let persistence = try StatePersistence(path: arguments[2], initialState: Tally(), reducer: reducer)
+    let store = Store(restoring: persistence)
+    for n in stride(from: 1, through: count, by: 1) { store.dispatch(.add(n)) }
+    let written = persistence.flush(timeout: .seconds(30))
+    FileHandle.standardOutput.write(Data((written ? "written \(count)\n" : "not written\n").utf8))
+    kill(getpid(), SIGKILL)
+    exit(3)
 }
 if arguments[1] == "open" || arguments[1] == "hold" {
     do {

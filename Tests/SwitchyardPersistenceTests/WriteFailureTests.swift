@@ -110,6 +110,16 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
     return true
 }
 
+/// Waits, suspending, until `condition` holds or `seconds` have passed; returns whether it holds.
+func eventually(within seconds: Double = 10, _ condition: () -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+        if ContinuousClock.now > deadline { return false }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+}
+
 /// Runs `body` on a thread of its own and waits at most `seconds` for it; returns whether it returned. A body that
 /// hangs is left on its thread: the test fails instead of hanging.
 func returns(within seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
@@ -355,22 +365,14 @@ extension Reports {
             }
             finished.withLock { $0 = true }
         }
-        func waitFor(_ condition: () -> Bool) async throws -> Bool {
-            let deadline = ContinuousClock.now + .seconds(10)
-            while !condition() {
-                if ContinuousClock.now > deadline { return false }
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            return true
-        }
-        #expect(try await waitFor { seen.withLock { $0 } == ["writing"] })
+        #expect(try await eventually { seen.withLock { $0 } == ["writing"] })
         try disk.fill(for: persistence)
         store.dispatch(.add(bigTitle(0)))
-        #expect(try await waitFor { seen.withLock { $0 } == ["writing", "failing"] })
+        #expect(try await eventually { seen.withLock { $0 } == ["writing", "failing"] })
         try disk.free()
-        #expect(try await waitFor { seen.withLock { $0 } == ["writing", "failing", "writing"] })
+        #expect(try await eventually { seen.withLock { $0 } == ["writing", "failing", "writing"] })
         persistence.close()
-        #expect(try await waitFor { finished.withLock { $0 } })
+        #expect(try await eventually { finished.withLock { $0 } })
         #expect(seen.withLock { $0 } == ["writing", "failing", "writing", "closed"])
         _ = watching
     }

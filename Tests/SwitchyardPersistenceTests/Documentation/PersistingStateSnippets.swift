@@ -73,7 +73,9 @@ struct PersistingStateSnippets {
     }
 
     func finish(_ persistence: StatePersistence<TodoAction, TodoState>) {
-        persistence.flush()  // every action processed so far is in the file
+        if !persistence.flush(timeout: .seconds(2)) {
+            print("the last changes are not saved: \(persistence.journalStatus)")
+        }
     }
 
     func watchJournal(of persistence: StatePersistence<TodoAction, TodoState>) async {
