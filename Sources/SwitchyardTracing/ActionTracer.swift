@@ -206,13 +206,14 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         endSignpost()
     }
 
-    /// The probe was detached: no hook of its will run for the action in progress, whose span ends here, marked.
+    /// The probe was detached. The store calls this after the action in progress, whose own hooks ran: its span
+    /// ended in ``didReduce(_:)`` or ``didHold(_:origin:)``. What is left is the window and the parents of the
+    /// follow-ups that this tracer will not see; a span still open (hooks called out of the store's order) ends.
     @inlinable
     func didDetach() {
         closeWindow()
         if let open = processing.open {
             processing.open = nil
-            open.attributes["switchyard.action.detached"] = true
             open.end()
             endSignpost()
         }
