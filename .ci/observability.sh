@@ -73,8 +73,13 @@ search, bridged, effect, backend, results = (
     one("search"), one("searchStarted"), one("effect"), one("backend.search"), one("results"))
 assert search["parent_span_id"] == "", "the user's action starts a trace"
 assert search["attributes"]["switchyard.store"] == "search"
-assert search["attributes"]["code.filepath"].endswith("main.swift"), search["attributes"]
-assert search["attributes"]["code.lineno"] > 0
+assert search["attributes"]["code.file.path"].endswith("main.swift"), search["attributes"]
+assert search["attributes"]["code.line.number"] > 0
+assert search["attributes"]["code.function.name"], search["attributes"]
+for deprecated in ("code.filepath", "code.lineno", "code.function"):
+    for span in (search, effect):
+        assert deprecated not in span["attributes"], f"deprecated {deprecated} on {span['name']}"
+assert effect["attributes"]["code.file.path"].endswith("SearchFeature.swift"), effect["attributes"]
 assert search["attributes"]["switchyard.action.follow_up"] is False
 assert "switchyard.action.payload" not in search["attributes"], "no payload without a redacting closure"
 assert bridged["parent_span_id"] == search["span_id"] and bridged["links"] == [search["span_id"]]

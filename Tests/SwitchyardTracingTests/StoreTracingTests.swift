@@ -120,9 +120,13 @@ extension FinishedInMemorySpan {
 
         // The user's action: a root span with its source, and no payload.
         #expect(search.parentSpanID == nil)
-        #expect(search.string("code.filepath") == #fileID)
-        #expect(search.int("code.lineno") == Int64(line))
-        #expect(search.string("code.function") == #function)
+        #expect(search.string("code.file.path") == #fileID)
+        #expect(search.int("code.line.number") == Int64(line))
+        #expect(search.string("code.function.name") == #function)
+        // The names that OpenTelemetry's semantic conventions deprecated are not emitted.
+        for deprecated in ["code.filepath", "code.lineno", "code.function"] {
+            #expect(search.attributes[deprecated] == nil)
+        }
         #expect(search.int("thread.id") != nil)
         #expect(search.string("switchyard.store") == "search")
         #expect(search.bool("switchyard.action.follow_up") == false)
@@ -134,12 +138,15 @@ extension FinishedInMemorySpan {
         #expect(bridged.traceID == search.traceID)
         #expect(bridged.bool("switchyard.action.follow_up") == true)
         #expect(bridged.bool("switchyard.action.bridged") == true)
-        #expect(bridged.string("code.filepath") == #fileID)
+        #expect(bridged.string("code.file.path") == #fileID)
         #expect(bridged.links.compactMap(\.context.inMemorySpanContext?.spanID) == [search.spanID])
 
         // The effect under the action, the app's span inside the effect under it, across an await.
         #expect(effect.parentSpanID == search.spanID)
-        #expect(effect.string("code.filepath") == #fileID)
+        #expect(effect.string("code.file.path") == #fileID)
+        #expect(effect.int("code.line.number") != nil)
+        #expect(effect.attributes["code.filepath"] == nil)
+        #expect(effect.attributes["code.lineno"] == nil)
         #expect(effect.attributes["switchyard.effect.cancelled"] == nil)
         #expect(apiCall.parentSpanID == effect.spanID)
         #expect(apiCall.traceID == search.traceID)
@@ -211,7 +218,7 @@ extension FinishedInMemorySpan {
         #expect(phases.contains("reduce"))
         #expect(phases.contains("observers and IOs"))
         for span in spans {
-            for key in ["code.function", "switchyard.action.payload", "switchyard.state"] {
+            for key in ["code.function.name", "switchyard.action.payload", "switchyard.state"] {
                 #expect(span.string(key)?.contains("secret") != true)
             }
         }
