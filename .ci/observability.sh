@@ -97,7 +97,8 @@ for line in \
     'switchyard_actions_total{store="search",action="searchStarted",follow_up="true"} 1' \
     'switchyard_actions_total{store="search",action="results",follow_up="true"} 1' \
     'switchyard_effects_started_total{store="search"} 1' \
-    'switchyard_effects_finished_total{store="search"} 1'; do
+    'switchyard_effects_finished_total{store="search"} 1' \
+    'switchyard_effects_failed_total{store="search"} 0'; do
     if ! grep -qF "$line" "$work/metrics.txt"; then
         echo "not in the scrape: $line" >&2
         cat "$work/metrics.txt" >&2

@@ -289,7 +289,11 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
                 "switchyard.effect.has_id": .bool(start.hasID),
             ]
             await ServiceContext.withValue(span.context) { await operation() }
-            if Task.isCancelled {
+            if let failure = start.failure {
+                // As OpenTelemetry records a failed operation: the error (an `exception` event) and the status.
+                span.recordError(failure)
+                span.setStatus(SpanStatus(code: .error))
+            } else if Task.isCancelled {
                 span.attributes["switchyard.effect.cancelled"] = true
                 span.addEvent("cancelled")
             }
