@@ -3,8 +3,8 @@
 # swift-prometheus), runs it against an OTLP/HTTP receiver on loopback (.ci/otlp_receiver.py, which decodes the
 # protobuf with PyPI's opentelemetry-proto, installed here with pip), scrapes its metrics endpoint, and checks that an
 # action's span arrived with its bridged action, its effect's span, the app's span inside the effect and the
-# effect's follow-up, and that the scrape shows the store's metrics. Every wait is bounded; everything listens on
-# 127.0.0.1 only.
+# effect's follow-up, and that the scrape shows the store's metrics, its timers in buckets at the scale of what they
+# measure. Every wait is bounded; everything listens on 127.0.0.1 only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -106,6 +106,33 @@ for line in \
     fi
 done
 grep -q '^switchyard_handle_duration' "$work/metrics.txt" || { echo "no handle timer in the scrape" >&2; exit 1; }
+python3 - "$work/metrics.txt" <<'PYTHON'
+import re, sys
+
+# The store's timers measure phases of tens of nanoseconds to milliseconds: their buckets must start at the
+# microsecond scale, and the samples must not all fall in the first bucket (as they do with the 5 ms default).
+timers = {"switchyard_handle_duration", "switchyard_reduce_duration", "switchyard_observers_duration"}
+bucket = re.compile(r'^(switchyard_\w+_duration)_bucket\{(.*)le="([^"]+)"\} (\d+)$')
+series = {}
+for line in open(sys.argv[1]).read().splitlines():
+    match = bucket.match(line)
+    if match:
+        name, labels, bound, count = match.groups()
+        series.setdefault((name, labels), []).append((float(bound), int(count)))
+assert {name for name, _ in series} == timers, f"timers in the scrape: {sorted({name for name, _ in series})}"
+in_first = in_range = total = 0
+for (name, labels), buckets in sorted(series.items()):
+    buckets.sort()
+    first_bound, first_count = buckets[0]
+    assert first_bound <= 1e-6, f"{name}{{{labels}}}: the first bucket ends at {first_bound} s"
+    in_first += first_count
+    in_range += buckets[-2][1]  # the last finite bucket
+    total += buckets[-1][1]  # le="+Inf": every sample
+assert total > 0, "no sample in the store's timers"
+assert in_first < total, f"all {total} samples of the store's timers are in the first bucket"
+print(f"timers: {len(series)} series, {total} samples: {in_first} in the first bucket (which ends by 1 µs), "
+      f"{total - in_range} past the last one")
+PYTHON
 echo "scrape: $(grep -c '^switchyard_' "$work/metrics.txt") switchyard samples"
 
 echo "== observability checks passed in $(($(date +%s) - started)) s"
