@@ -37,6 +37,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let observers: Timer
     @usableFromInline let effectsStarted: Counter
     @usableFromInline let effectsFinished: Counter
+    @usableFromInline let effectsFailed: Counter
     @usableFromInline let effectsCancelled: Counter
     @usableFromInline let effectsInFlight: Meter
     @usableFromInline let state = LockedValue(Locked())
@@ -52,6 +53,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
         observers = Timer(label: "switchyard_observers_duration", dimensions: store, factory: factory)
         effectsStarted = Counter(label: "switchyard_effects_started_total", dimensions: store, factory: factory)
         effectsFinished = Counter(label: "switchyard_effects_finished_total", dimensions: store, factory: factory)
+        effectsFailed = Counter(label: "switchyard_effects_failed_total", dimensions: store, factory: factory)
         effectsCancelled = Counter(label: "switchyard_effects_cancelled_total", dimensions: store, factory: factory)
         effectsInFlight = Meter(label: "switchyard_effects_in_flight", dimensions: store, factory: factory)
     }
@@ -66,7 +68,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
             didReduce: { [self] reduced in didReduce(reduced) },
             didRunEffects: { [self] nanoseconds in observers.recordNanoseconds(Int64(truncatingIfNeeded: nanoseconds))
             },
-            decorateEffect: { [self] _, operation in decorate(operation) },
+            decorateEffect: { [self] start, operation in decorate(start, operation) },
             didHold: { [self] _, _ in held.increment() },
             didDrop: { [self] actions in dropped.increment(by: actions) }
         )
@@ -92,14 +94,23 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
         counted.reduce.recordNanoseconds(Int64(truncatingIfNeeded: reduced.reduceNanoseconds))
     }
 
+    /// Counts the effect as started, then, when its operation returned, as failed (it threw an error other than a
+    /// cancellation), cancelled or finished: each effect in one of the three.
     @inlinable
-    func decorate(_ operation: @escaping @Sendable () async -> Void) -> @Sendable () async -> Void {
+    func decorate(
+        _ start: EffectStart,
+        _ operation: @escaping @Sendable () async -> Void
+    ) -> @Sendable () async -> Void {
         effectsStarted.increment()
         effectsInFlight.increment()
         return { [self] in
             await operation()
             effectsInFlight.decrement()
-            (Task.isCancelled ? effectsCancelled : effectsFinished).increment()
+            if start.failure != nil {
+                effectsFailed.increment()
+            } else {
+                (Task.isCancelled ? effectsCancelled : effectsFinished).increment()
+            }
         }
     }
 

@@ -14,8 +14,9 @@ import Switchyard
 /// | `switchyard_reduce_duration` | timer (ns) | `store`, `action` |
 /// | `switchyard_observers_duration` | timer (ns) | `store` |
 /// | `switchyard_effects_started_total` | counter | `store` |
-/// | `switchyard_effects_finished_total` | counter | `store` |
-/// | `switchyard_effects_cancelled_total` | counter | `store` |
+/// | `switchyard_effects_finished_total` | counter: effects whose operation returned, uncancelled and without throwing | `store` |
+/// | `switchyard_effects_failed_total` | counter: effects whose operation threw an error other than a cancellation | `store` |
+/// | `switchyard_effects_cancelled_total` | counter: effects cancelled before their operation returned | `store` |
 /// | `switchyard_effects_in_flight` | meter | `store` |
 ///
 /// `action` is ``actionName``'s value: by default the action's case, a bounded set.

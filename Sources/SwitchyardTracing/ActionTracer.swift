@@ -133,9 +133,11 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     func attributes(for key: ProcessingThreadState<T.Span>.AttributesKey) -> SpanAttributes {
         // One dictionary made at its size, set once: growing a span's attributes one by one costs a resize each.
         var attributes = [String: SpanAttribute](minimumCapacity: 8)
-        attributes["code.filepath"] = .string(key.file)
-        attributes["code.lineno"] = .int64(Int64(truncatingIfNeeded: key.line))
-        attributes["code.function"] = .string(key.function)
+        // OpenTelemetry's semantic conventions' names (1.44), which replaced `code.filepath`, `code.lineno` and
+        // `code.function`.
+        attributes["code.file.path"] = .string(key.file)
+        attributes["code.line.number"] = .int64(Int64(truncatingIfNeeded: key.line))
+        attributes["code.function.name"] = .string(key.function)
         attributes["thread.id"] = .int64(Int64(truncatingIfNeeded: key.thread))
         attributes["switchyard.store"] = .string(options.storeName)
         attributes["switchyard.action.follow_up"] = .bool(key.isFollowUp)
@@ -206,13 +208,14 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         endSignpost()
     }
 
-    /// The probe was detached: no hook of its will run for the action in progress, whose span ends here, marked.
+    /// The probe was detached. The store calls this after the action in progress, whose own hooks ran: its span
+    /// ended in ``didReduce(_:)`` or ``didHold(_:origin:)``. What is left is the window and the parents of the
+    /// follow-ups that this tracer will not see; a span still open (hooks called out of the store's order) ends.
     @inlinable
     func didDetach() {
         closeWindow()
         if let open = processing.open {
             processing.open = nil
-            open.attributes["switchyard.action.detached"] = true
             open.end()
             endSignpost()
         }
@@ -280,13 +283,17 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             let span = tracer.startSpan(
                 "effect", context: context, ofKind: .internal, function: "IO.run", file: start.fileID, line: start.line)
             span.attributes = [
-                "code.filepath": .string(start.fileID),
-                "code.lineno": .int64(Int64(truncatingIfNeeded: start.line)),
+                "code.file.path": .string(start.fileID),
+                "code.line.number": .int64(Int64(truncatingIfNeeded: start.line)),
                 "switchyard.store": .string(storeName),
                 "switchyard.effect.has_id": .bool(start.hasID),
             ]
             await ServiceContext.withValue(span.context) { await operation() }
-            if Task.isCancelled {
+            if let failure = start.failure {
+                // As OpenTelemetry records a failed operation: the error (an `exception` event) and the status.
+                span.recordError(failure)
+                span.setStatus(SpanStatus(code: .error))
+            } else if Task.isCancelled {
                 span.attributes["switchyard.effect.cancelled"] = true
                 span.addEvent("cancelled")
             }

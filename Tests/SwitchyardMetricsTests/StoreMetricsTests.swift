@@ -13,6 +13,7 @@ enum LoadAction: Sendable, Equatable {
     case loaded([String])
     case wait
     case stop
+    case fail
 
     var name: String? {
         guard case .load(let name) = self else { return nil }
@@ -26,7 +27,11 @@ struct LoadState: Sendable, Equatable {
 
 struct LoadWaitID: Hashable, Sendable {}
 
+/// What `.fail`'s effect throws.
+struct LoadFailure: Error {}
+
 /// `.load` is bridged to `.loading`; its effect dispatches `.loaded`. `.wait` starts an effect that `.stop` cancels.
+/// `.fail` starts an effect that throws, with no error handler.
 struct LoadEffects: MiddlewareProtocol, Sendable {
     func handle(
         action: LoadAction, from dispatcher: ActionSource, state: @escaping GetState<LoadState>
@@ -35,18 +40,20 @@ struct LoadEffects: MiddlewareProtocol, Sendable {
         case .load(let name): .run { output in output.dispatch(.loaded([name])) }
         case .wait: .run(id: LoadWaitID()) { _ in try await Task.sleep(for: .seconds(60)) }
         case .stop: .cancel(id: LoadWaitID())
+        case .fail: .run { _ in throw LoadFailure() }
         case .loading, .loaded: .pure()
         }
     }
 }
 
-func makeLoadStore() -> Store<LoadAction, LoadState> {
+func makeLoadStore(diagnostics: StoreDiagnostics = .standardError) -> Store<LoadAction, LoadState> {
     let bridges = BridgeMiddleware<LoadAction, LoadAction, LoadState>()
         .bridge(\LoadAction.name >=> { _ in LoadAction.loading })
     return Store(
         initialState: LoadState(),
         reducer: .reduce { action, state in if case .loaded(let items) = action { state.items = items } },
-        middleware: bridges <> LoadEffects()
+        middleware: bridges <> LoadEffects(),
+        diagnostics: diagnostics
     )
 }
 
@@ -92,6 +99,7 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
         #expect(try metrics.expectGauge("switchyard_queue_depth", [("store", "loads")]).values.count == 6)
         #expect(metrics.counterTotal(label: "switchyard_effects_started_total") == 2)
         #expect(metrics.counterTotal(label: "switchyard_effects_cancelled_total") == 0)
+        #expect(metrics.counterTotal(label: "switchyard_effects_failed_total") == 0)
         #expect(try metrics.expectMeter("switchyard_effects_in_flight", [("store", "loads")]).lastValue == 0)
         let handle = try metrics.expectTimer("switchyard_handle_duration", [("store", "loads"), ("action", "load")])
         #expect(handle.values.count == 2)
@@ -111,6 +119,32 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
         let cancelled = try await eventually { metrics.counterTotal(label: "switchyard_effects_cancelled_total") == 1 }
         #expect(cancelled)
         #expect(metrics.counterTotal(label: "switchyard_effects_finished_total") == 0)
+        // Cancellation is not a failure.
+        #expect(metrics.counterTotal(label: "switchyard_effects_failed_total") == 0)
+        #expect(try metrics.expectMeter("switchyard_effects_in_flight", [("store", "loads")]).lastValue == 0)
+    }
+
+    @Test func anEffectThatThrowsIsCountedAsFailedAndNotAsFinished() async throws {
+        let metrics = TestMetrics()
+        let reported = LockedCount()
+        let store = makeLoadStore(diagnostics: StoreDiagnostics { _ in reported.increment() })
+        store.attachMetrics(StoreMetricsOptions(storeName: "loads"), factory: metrics)
+        store.dispatch(.fail)
+        store.dispatch(.load("a"))
+        let ended = try await eventually {
+            metrics.counterTotal(label: "switchyard_effects_finished_total")
+                + metrics.counterTotal(label: "switchyard_effects_failed_total")
+                + metrics.counterTotal(label: "switchyard_effects_cancelled_total") == 2
+                && reported.value == 1
+        }
+        #expect(ended)
+        #expect(metrics.counterTotal(label: "switchyard_effects_started_total") == 2)
+        #expect(metrics.counterTotal(label: "switchyard_effects_failed_total") == 1)
+        #expect(metrics.counterTotal(label: "switchyard_effects_finished_total") == 1)
+        #expect(metrics.counterTotal(label: "switchyard_effects_cancelled_total") == 0)
+        #expect(
+            metrics.counters(label: "switchyard_effects_failed_total").map { $0.dimensions.map { "\($0)=\($1)" } }
+                == [["store=loads"]])
         #expect(try metrics.expectMeter("switchyard_effects_in_flight", [("store", "loads")]).lastValue == 0)
     }
 
@@ -195,6 +229,24 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
             store.attachMetrics(StoreMetricsOptions(storeName: "off", isEnabled: false), factory: TestMetrics()) == nil)
         #expect(
             store.attachMetrics(StoreMetricsOptions(storeName: "noop"), factory: NOOPMetricsHandler.instance) == nil)
+    }
+}
+
+/// A count shared between threads, under a lock that ThreadSanitizer sees.
+final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
     }
 }
 

@@ -5,13 +5,14 @@ import Testing
 import Tracing
 
 /// A search: the app's `.search` is bridged to `.searchStarted`, and its effect calls an API that the app traces,
-/// then dispatches `.results`.
+/// then dispatches `.results`. `.fail`'s effect throws, and its error handler dispatches `.results([])`.
 enum SearchAction: Sendable, Equatable {
     case search(String)
     case searchStarted
     case results([String])
     case wait
     case stop
+    case fail
 
     var query: String? {
         guard case .search(let query) = self else { return nil }
@@ -25,6 +26,11 @@ struct SearchState: Sendable, Equatable {
 }
 
 struct SearchWaitID: Hashable, Sendable {}
+
+/// What `.fail`'s effect throws.
+struct SearchFailure: Error, Equatable {
+    let reason: String
+}
 
 /// Runs the search's effect; `.wait` starts an effect that waits until `.stop` cancels it.
 struct SearchEffects: MiddlewareProtocol, Sendable {
@@ -46,6 +52,12 @@ struct SearchEffects: MiddlewareProtocol, Sendable {
             return .run(id: SearchWaitID()) { _ in try await Task.sleep(for: .seconds(60)) }
         case .stop:
             return .cancel(id: SearchWaitID())
+        case .fail:
+            return .run { _ in
+                throw SearchFailure(reason: "the backend is down")
+            } catch: { _, output in
+                output.dispatch(.results([]))
+            }
         case .searchStarted, .results:
             return .pure()
         }
@@ -56,7 +68,7 @@ let searchReducer = Reducer<SearchAction, SearchState>.reduce { action, state in
     switch action {
     case .search(let query): state.query = query
     case .results(let results): state.results = results
-    case .searchStarted, .wait, .stop: break
+    case .searchStarted, .wait, .stop, .fail: break
     }
 }
 
@@ -120,9 +132,13 @@ extension FinishedInMemorySpan {
 
         // The user's action: a root span with its source, and no payload.
         #expect(search.parentSpanID == nil)
-        #expect(search.string("code.filepath") == #fileID)
-        #expect(search.int("code.lineno") == Int64(line))
-        #expect(search.string("code.function") == #function)
+        #expect(search.string("code.file.path") == #fileID)
+        #expect(search.int("code.line.number") == Int64(line))
+        #expect(search.string("code.function.name") == #function)
+        // The names that OpenTelemetry's semantic conventions deprecated are not emitted.
+        for deprecated in ["code.filepath", "code.lineno", "code.function"] {
+            #expect(search.attributes[deprecated] == nil)
+        }
         #expect(search.int("thread.id") != nil)
         #expect(search.string("switchyard.store") == "search")
         #expect(search.bool("switchyard.action.follow_up") == false)
@@ -134,13 +150,19 @@ extension FinishedInMemorySpan {
         #expect(bridged.traceID == search.traceID)
         #expect(bridged.bool("switchyard.action.follow_up") == true)
         #expect(bridged.bool("switchyard.action.bridged") == true)
-        #expect(bridged.string("code.filepath") == #fileID)
+        #expect(bridged.string("code.file.path") == #fileID)
         #expect(bridged.links.compactMap(\.context.inMemorySpanContext?.spanID) == [search.spanID])
 
         // The effect under the action, the app's span inside the effect under it, across an await.
         #expect(effect.parentSpanID == search.spanID)
-        #expect(effect.string("code.filepath") == #fileID)
+        #expect(effect.string("code.file.path") == #fileID)
+        #expect(effect.int("code.line.number") != nil)
+        #expect(effect.attributes["code.filepath"] == nil)
+        #expect(effect.attributes["code.lineno"] == nil)
         #expect(effect.attributes["switchyard.effect.cancelled"] == nil)
+        // An effect that returned: no status, no error.
+        #expect(effect.status == nil)
+        #expect(effect.errors.isEmpty)
         #expect(apiCall.parentSpanID == effect.spanID)
         #expect(apiCall.traceID == search.traceID)
 
@@ -165,6 +187,37 @@ extension FinishedInMemorySpan {
         #expect(effect.bool("switchyard.effect.cancelled") == true)
         #expect(effect.bool("switchyard.effect.has_id") == true)
         #expect(effect.events.map(\.name) == ["cancelled"])
+        // Cancellation is not a failure.
+        #expect(effect.status == nil)
+        #expect(effect.errors.isEmpty)
+        withExtendedLifetime(store) {}
+    }
+
+    @Test func anEffectThatThrowsEndsItsSpanWithAnErrorStatusAndRecordsTheError() async throws {
+        let tracer = InMemoryTracer()
+        let store = makeSearchStore(tracer: tracer)
+        store.attachTracing(StoreTracingOptions(storeName: "search"), tracer: tracer)
+        store.dispatch(.fail)
+        let arrived = try await eventually {
+            tracer.finishedSpans.contains { $0.operationName == "effect" }
+                && tracer.finishedSpans.contains { $0.operationName == "results" }
+        }
+        #expect(arrived)
+        let spans = tracer.finishedSpans
+        let fail = try #require(spans.first { $0.operationName == "fail" })
+        let effect = try #require(spans.first { $0.operationName == "effect" })
+        #expect(effect.parentSpanID == fail.spanID)
+        // As OpenTelemetry records a failed operation: the error status, and the error (an `exception` event).
+        #expect(effect.status?.code == .error)
+        #expect(effect.errors.count == 1)
+        #expect(effect.errors.first?.error as? SearchFailure == SearchFailure(reason: "the backend is down"))
+        #expect(effect.attributes["switchyard.effect.cancelled"] == nil)
+        // The action's own span did not fail.
+        #expect(fail.status == nil)
+        #expect(fail.errors.isEmpty)
+        // What the error handler dispatches still nests under the effect.
+        let results = try #require(spans.first { $0.operationName == "results" })
+        #expect(results.parentSpanID == effect.spanID)
         withExtendedLifetime(store) {}
     }
 
@@ -211,7 +264,7 @@ extension FinishedInMemorySpan {
         #expect(phases.contains("reduce"))
         #expect(phases.contains("observers and IOs"))
         for span in spans {
-            for key in ["code.function", "switchyard.action.payload", "switchyard.state"] {
+            for key in ["code.function.name", "switchyard.action.payload", "switchyard.state"] {
                 #expect(span.string(key)?.contains("secret") != true)
             }
         }

@@ -48,20 +48,61 @@ import Tracing
         #expect(tracer.finishedSpans.count == 2)
     }
 
-    @Test func theSpanOfAnActionInProgressEndsWhenTheTracerIsDetachedFromAMiddleware() {
+    @Test func detachedDuringAnActionTheTracerEndsThatActionsSpanAsUsualAndTracesNothingItStartsAfter() async throws {
         let tracer = InMemoryTracer()
         let registration = Slot<StoreProbeRegistration<Int, [Int]>>()
+        // 1 detaches the tracer from its middleware, then starts an effect that dispatches 2.
         let middleware = AnyMiddleware<Int, Int, [Int]>(handle: { action, _, _ in
-            if action == 1 { registration.value?.detach() }
-            return .pure()
+            guard action == 1 else { return .pure() }
+            registration.value?.detach()
+            return .run { output in output.dispatch(2) }
         })
         let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer, middleware: middleware)
         registration.value = store.attachTracing(StoreTracingOptions(storeName: "detached"), tracer: tracer)
         store.dispatch(1)
-        store.dispatch(2)
+        let processed = try await eventually { store.state == [1, 2] }
+        #expect(processed)
         #expect(tracer.activeSpans.isEmpty)
-        #expect(tracer.finishedSpans.count == 1)
+        // The action in progress is seen through: its span ends when its reducer returns, with its phases (the
+        // IO that it ran included), and carries no mark. Its effect, started after the detach, and the follow-up
+        // that the effect dispatched are not traced.
+        let spans = tracer.finishedSpans
+        #expect(spans.map(\.operationName).sorted() == ["Int", "observers and IOs"])
+        let span = try #require(spans.first { $0.operationName == "Int" })
+        #expect(spans.first { $0.operationName == "observers and IOs" }?.parentSpanID == span.spanID)
+        #expect(span.events.map(\.name) == ["handled", "reduced"])
+        #expect(span.attributes["switchyard.action.detached"] == nil)
+        #expect(span.attributes["switchyard.action.held"] == nil)
+    }
+
+    @Test func detachedFromAnotherThreadDuringAnActionTheTracerEndsThatActionsSpanAsUsual() async throws {
+        let tracer = InMemoryTracer()
+        let inHandle = DispatchSemaphore(value: 0)
+        let detached = DispatchSemaphore(value: 0)
+        // 1's middleware waits, in the middle of the action, for another thread to detach the tracer.
+        let middleware = AnyMiddleware<Int, Int, [Int]>(handle: { action, _, _ in
+            if action == 1 {
+                inHandle.signal()
+                // A deadline, so that a test that fails before releasing it never hangs.
+                _ = detached.wait(timeout: .now() + 60)
+            }
+            return .pure()
+        })
+        let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer, middleware: middleware)
+        let registration = store.attachTracing(StoreTracingOptions(storeName: "detached"), tracer: tracer)
+        let processor = DispatchGroup()
+        DispatchQueue.global().async(group: processor) { store.dispatch(1) }
+        #expect(inHandle.wait(timeout: .now() + 60) == .success)
+        registration?.detach()
+        detached.signal()
+        #expect(processor.wait(timeout: .now() + 60) == .success)
+        store.dispatch(2)
         #expect(store.state == [1, 2])
+        #expect(tracer.activeSpans.isEmpty)
+        let spans = tracer.finishedSpans
+        #expect(spans.count == 1)
+        #expect(spans.first?.events.map(\.name) == ["handled", "reduced"])
+        #expect(spans.first?.attributes["switchyard.action.detached"] == nil)
     }
 
     @Test func theSpanOfAHeldActionEndsWhenTheTracerIsDetachedBeforeTheNextAction() {
@@ -74,17 +115,6 @@ import Tracing
         store.dispatch(2)
         #expect(tracer.activeSpans.isEmpty)
         #expect(tracer.finishedSpans.count == 1)
-    }
-
-    @Test func aSpanLeftOpenEndsMarkedWhenTheTracerIsToldItWasDetached() {
-        let tracer = InMemoryTracer()
-        let actionTracer = ActionTracer<InMemoryTracer, Int, [Int]>(
-            tracer: tracer, options: StoreTracingOptions(storeName: "detached"))
-        actionTracer.admit(DispatchedAction(1), origin: ActionOrigin(thread: currentThreadID(), isFollowUp: false))
-        #expect(tracer.activeSpans.count == 1)
-        actionTracer.didDetach()
-        #expect(tracer.activeSpans.isEmpty)
-        #expect(tracer.finishedSpans.first?.bool("switchyard.action.detached") == true)
     }
 
     @Test func aHeldFollowUpGivenBackIsTracedUnderTheActionThatDispatchedIt() async throws {

@@ -17,9 +17,9 @@ package final class TracerFloorWorkload: Workload {
 
     package init() {
         attributes = [
-            "code.filepath": .string(file),
-            "code.lineno": .int64(Int64(line)),
-            "code.function": .string(function),
+            "code.file.path": .string(file),
+            "code.line.number": .int64(Int64(line)),
+            "code.function.name": .string(function),
             "thread.id": .int64(1),
             "switchyard.store": .string("counter"),
             "switchyard.action.follow_up": .bool(false),

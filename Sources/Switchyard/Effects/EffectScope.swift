@@ -40,6 +40,8 @@ package final class EffectScope: Sendable {
     }
 
     /// Starts `operation` in a new task registered under `origin.id`; cancelling it sets `cancellation`.
+    /// `operation` records the error it throws in the value it is given, when it is given one: the probes'
+    /// decorators read it as ``EffectStart/failure``, and with none there is nothing to record.
     ///
     /// With `cancelInFlight`, the running effects with the same id are cancelled first. On a closed scope nothing
     /// starts.
@@ -48,7 +50,7 @@ package final class EffectScope: Sendable {
         cancellation: EffectCancellation,
         cancelInFlight: Bool,
         priority: TaskPriority?,
-        operation: @escaping @Sendable () async -> Void
+        operation: @escaping @Sendable (_ failure: LockedValue<(any Error)?>?) async -> Void
     ) {
         let (decision, executor, decorate) = state.withLock {
             (
@@ -58,13 +60,21 @@ package final class EffectScope: Sendable {
         }
         guard case .start(let token, let cancelling) = decision else { return }
         for effect in cancelling { effect.perform() }
-        let operation =
-            decorate.map {
-                $0(EffectStart(fileID: origin.fileID, line: origin.line, hasID: origin.id != nil), operation)
-            } ?? operation
-        let task = Task(executorPreference: executor, priority: priority) {
-            await operation()
-            self.finish(token)
+        let task: Task<Void, Never>
+        if let decorate {
+            let failure = LockedValue<(any Error)?>(nil)
+            let start = EffectStart(fileID: origin.fileID, line: origin.line, hasID: origin.id != nil, outcome: failure)
+            let decorated = decorate(start) { await operation(failure) }
+            task = Task(executorPreference: executor, priority: priority) {
+                await decorated()
+                self.finish(token)
+            }
+        } else {
+            // No probe wraps effects: nothing records a failure, and no closure is made around `operation`.
+            task = Task(executorPreference: executor, priority: priority) {
+                await operation(nil)
+                self.finish(token)
+            }
         }
         if state.withLock({ $0.table.attach(task, to: token) }) {
             task.cancel()

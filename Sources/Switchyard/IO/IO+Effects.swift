@@ -46,11 +46,13 @@ extension IO {
             let scope = output.effectScope
             let cancellation = EffectCancellation()
             let effectOutput = output.droppingDispatches(after: cancellation)
-            let body: @Sendable () async -> Void = {
+            let body: @Sendable (_ failure: LockedValue<(any Error)?>?) async -> Void = { failure in
                 do {
                     try await operation(effectOutput)
                 } catch {
                     guard !(error is CancellationError), !cancellation.isCancelled, !Task.isCancelled else { return }
+                    // For the probes that wrap the effect (`EffectStart.failure`), before the handler runs.
+                    failure?.withLock { $0 = error }
                     if let handler {
                         await handler(error, effectOutput)
                     } else {
@@ -68,7 +70,7 @@ extension IO {
                     operation: body
                 )
             } else {
-                Task(priority: priority, operation: body)
+                Task(priority: priority) { await body(nil) }
             }
         }
     }

@@ -111,6 +111,7 @@ enum Documentation {
             "Examples/Sources/CounterState/CounterState.swift",
             "Examples/Sources/InjectionExample/main.swift",
         ],
+        "TracingAndMetrics": ["Examples/Observability/Sources/ObservabilityExample/main.swift"],
     ]
 
     /// The README and every article of the catalog, as paths relative to the root, sorted.

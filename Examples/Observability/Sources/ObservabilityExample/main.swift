@@ -34,7 +34,20 @@ configuration.traces.otlpExporter.endpoint =
 configuration.traces.batchSpanProcessor.scheduleDelay = .milliseconds(100)
 let observability = try OTel.bootstrap(configuration: configuration)
 let registry = PrometheusCollectorRegistry()
-MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+// The store's phases take from tens of nanoseconds (a reducer) to tens of milliseconds (the IOs of an action that
+// starts effects, the first time): the default buckets, which start at 5 ms, would put almost every sample in the
+// first one. Buckets at that scale, for the store's timers only.
+var metricsFactory = PrometheusMetricsFactory(registry: registry)
+let phases: [Duration] = [
+    .nanoseconds(250), .nanoseconds(500), .microseconds(1), .microseconds(2.5), .microseconds(5),
+    .microseconds(10), .microseconds(25), .microseconds(50), .microseconds(100), .microseconds(250),
+    .microseconds(500), .milliseconds(1), .milliseconds(2.5), .milliseconds(5), .milliseconds(10),
+    .milliseconds(25), .milliseconds(50), .milliseconds(100),
+]
+for timer in ["switchyard_handle_duration", "switchyard_reduce_duration", "switchyard_observers_duration"] {
+    metricsFactory.durationHistogramBuckets[timer] = phases
+}
+MetricsSystem.bootstrap(metricsFactory)
 
 // 2. The store, traced and measured.
 let store = makeSearchStore()

@@ -79,7 +79,8 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
     /// (for an IO of an action's pipeline, the processing thread, between that action's ``didReduce`` and the next
     /// action's ``admit``), and the operation it returns runs in the effect's task instead. A tracer runs the effect
     /// inside the action's context here, and times it. An effect that the store refuses (it is being freed) is not
-    /// given to this hook. The store pays nothing for it per action: it is read when an effect starts.
+    /// given to this hook. The store pays nothing for it per action: it is read when an effect starts. The store
+    /// catches what the operation throws inside it: once it returned, ``EffectStart/failure`` says whether it threw.
     public var decorateEffect:
         (
             @Sendable (_ effect: EffectStart, _ operation: @escaping @Sendable () async -> Void) ->
@@ -128,7 +129,8 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
 }
 
 /// An asynchronous effect that starts, as a probe's ``StoreProbe/decorateEffect`` hook is told: where it was created,
-/// and whether it has an id (the id itself, which may hold the app's data, is not given).
+/// and whether it has an id (the id itself, which may hold the app's data, is not given); and, once its operation
+/// returned, whether it threw (``failure``).
 public struct EffectStart: Sendable, Hashable {
     /// The `#fileID` of the code that created the effect.
     public let fileID: String
@@ -136,11 +138,51 @@ public struct EffectStart: Sendable, Hashable {
     public let line: UInt
     /// Whether the effect was started with an id, which `cancelInFlight` and `IO.cancel(id:)` use.
     public let hasID: Bool
+    /// Where the store records the error that the effect's operation threw; `nil` for a value made by hand.
+    let outcome: LockedValue<(any Error)?>?
 
-    /// An effect created at `fileID`:`line`.
+    /// An effect created at `fileID`:`line`. Its ``failure`` is always `nil`: only the store records one.
     public init(fileID: String, line: UInt, hasID: Bool) {
+        self.init(fileID: fileID, line: line, hasID: hasID, outcome: nil)
+    }
+
+    /// An effect created at `fileID`:`line`, whose operation records in `outcome` the error it throws.
+    init(fileID: String, line: UInt, hasID: Bool, outcome: LockedValue<(any Error)?>?) {
         self.fileID = fileID
         self.line = line
         self.hasID = hasID
+        self.outcome = outcome
+    }
+
+    /// The error that the effect's operation threw, other than a cancellation, whether or not its `catch:` handler
+    /// handled it: `nil` while the operation runs, when it returned without throwing, and when it was cancelled
+    /// (cancellation is not a failure).
+    ///
+    /// The store catches the error inside the operation that ``StoreProbe/decorateEffect`` wraps, to give it to the
+    /// handler or to the diagnostics, so a wrapper reads it here, after the operation it wraps returned:
+    ///
+    /// ```swift
+    /// StoreProbe(decorateEffect: { start, operation in
+    ///     return {
+    ///         await operation()
+    ///         if start.failure != nil { failures.increment() }
+    ///     }
+    /// })
+    /// ```
+    public var failure: (any Error)? {
+        outcome?.withLock { $0 }
+    }
+
+    /// Whether both describe an effect created at the same place, with or without an id (``failure`` is not
+    /// compared).
+    public static func == (lhs: EffectStart, rhs: EffectStart) -> Bool {
+        lhs.fileID == rhs.fileID && lhs.line == rhs.line && lhs.hasID == rhs.hasID
+    }
+
+    /// Hashes where the effect was created and whether it has an id.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fileID)
+        hasher.combine(line)
+        hasher.combine(hasID)
     }
 }

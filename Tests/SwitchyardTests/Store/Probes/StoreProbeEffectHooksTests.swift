@@ -116,4 +116,49 @@ import Testing
         #expect(origins.value[.fromEffect]?.cause == 0)
         registration.detach()
     }
+
+    @Test func aWrapperReadsTheErrorThatTheEffectsOperationThrewOnceItReturned() async {
+        struct Failure: Error {
+            let action: Int
+        }
+        // 1 returns; 2 throws with no handler; 3 throws and its handler handles it; 4 throws a cancellation.
+        let middleware = AnyMiddleware<Int, Int, Int>(handle: { action, _, _ in
+            switch action {
+            case 1: .run { _ in }
+            case 2: .run { _ in throw Failure(action: 2) }
+            case 3:
+                .run { _ in
+                    throw Failure(action: 3)
+                } catch: { _, _ in
+                }
+            case 4: .run { _ in throw CancellationError() }
+            default: .pure()
+            }
+        })
+        let store = Store<Int, Int>(
+            initialState: 0, reducer: .reduce { _, _ in }, middleware: middleware,
+            diagnostics: StoreDiagnostics { _ in })
+        // What each wrapper read: the failure before and after the operation (-1 for a failure of another type).
+        let read = Locked<[(before: Int?, after: Int?)]>([])
+        @Sendable func action(of failure: (any Error)?) -> Int? {
+            failure.map { ($0 as? Failure)?.action ?? -1 }
+        }
+        store.attach(
+            StoreProbe(decorateEffect: { start, operation in
+                {
+                    let before = action(of: start.failure)
+                    await operation()
+                    let after = action(of: start.failure)
+                    read.modify { $0.append((before, after)) }
+                }
+            })
+        )
+        for effect in 1...4 { store.dispatch(effect) }
+        let finished = await eventually(timeout: .seconds(60)) { read.value.count == 4 }
+        #expect(finished)
+        #expect(read.value.allSatisfy { $0.before == nil })
+        #expect(read.value.compactMap(\.after).sorted() == [2, 3])
+        // Made by hand, an effect start has no failure.
+        #expect(EffectStart(fileID: "A.swift", line: 1, hasID: false).failure == nil)
+    }
 }
