@@ -6,24 +6,26 @@ extension EngineState {
     /// The account belongs to the turn, not to the thread: a thread's identifier (`pthread_self()`) is reused by a
     /// thread started after it ends, so an action owned by a thread would pass for the own action of an unrelated
     /// later one. A turn's number is never reused: what a turn processes without counting is what its own dispatch
-    /// caused, and nothing else.
+    /// caused, and nothing else. A turn is numbered when it first queues a follow-up of its own; most turns never do
+    /// (one action, processed at once), and their number would cost each dispatch a few instructions.
     @usableFromInline
     struct Processing: Equatable, Sendable {
         /// The thread that runs the pipeline.
         @usableFromInline var thread: UInt
-        /// This turn's number: the owner of the action that began it and of the follow-ups that action caused.
+        /// This turn's number, the owner of the follow-ups of its own actions; `0` until it queues one.
         @usableFromInline var turn: UInt32
-        /// The owner of the action being processed: follow-ups that `thread` dispatches belong to it.
-        @usableFromInline var owner: UInt32
+        /// Whether the action being processed is the turn's own (the one that began it, or a follow-up of its
+        /// own): the follow-ups that `thread` dispatches meanwhile are the turn's own too.
+        @usableFromInline var ownsCurrent: Bool
         /// How many actions of other owners `thread` may still process before it hands the queue over;
         /// `Int.max` on the store's own executor, which holds no caller captive.
         @usableFromInline var budget: Int
 
         @inlinable
-        init(thread: UInt, turn: UInt32, budget: Int) {
+        init(thread: UInt, budget: Int) {
             self.thread = thread
-            self.turn = turn
-            self.owner = turn
+            self.turn = 0
+            self.ownsCurrent = true
             self.budget = budget
         }
     }

@@ -87,7 +87,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         switch phase {
         case .idle:
             if canProcessHere {
-                phase = .processing(Processing(thread: thread, turn: nextTurn(), budget: limits.fairnessBudget))
+                phase = .processing(Processing(thread: thread, budget: limits.fairnessBudget))
                 refresh(&context, released: &released)
                 if needsHandle { return .process(isReducing: false) }
                 isReducing = true
@@ -96,10 +96,17 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             queue.append(QueuedAction(dispatched, thread: thread, owner: 0, isFollowUp: isFollowUp, cause: cause))
             phase = .scheduled
             return .schedule
-        case .processing(let processing):
-            // What the processing thread dispatches is caused by the action it processes; what another thread
-            // dispatches belongs to no turn, and costs the turn that processes it its budget.
-            let owner = processing.thread == thread ? processing.owner : 0
+        case .processing(var processing):
+            // What the processing thread dispatches while it processes an action of its turn belongs to the turn;
+            // anything else belongs to no turn, and costs the turn that processes it its budget.
+            var owner: UInt32 = 0
+            if processing.thread == thread, processing.ownsCurrent {
+                if processing.turn == 0 {
+                    processing.turn = nextTurn()
+                    phase = .processing(processing)
+                }
+                owner = processing.turn
+            }
             queue.append(QueuedAction(dispatched, thread: thread, owner: owner, isFollowUp: isFollowUp, cause: cause))
             return .queued
         case .scheduled:
@@ -148,7 +155,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         released: inout Released
     ) -> Bool {
         guard case .scheduled = phase else { return false }
-        phase = .processing(Processing(thread: thread, turn: nextTurn(), budget: budget))
+        phase = .processing(Processing(thread: thread, budget: budget))
         refresh(&context, released: &released)
         return true
     }
@@ -168,7 +175,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         outOfBand = waiting
         guard case .idle = phase else { return .queued }
         if canProcessHere {
-            phase = .processing(Processing(thread: thread, turn: nextTurn(), budget: limits.fairnessBudget))
+            phase = .processing(Processing(thread: thread, budget: limits.fairnessBudget))
             return .process(isReducing: false)
         }
         phase = .scheduled
@@ -284,14 +291,15 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         }
         // Moved out, not copied; put back in front when the budget is spent, which is rare.
         let first = queue.popFirst()!
-        let counts = first.owner != processing.turn && processing.budget != .max
+        let owns = first.owner != 0 && first.owner == processing.turn
+        let counts = !owns && processing.budget != .max
         if counts, processing.budget <= 0 {
             queue.prepend(first)
             phase = .scheduled
             return .handOff(wakeProducers: waitingProducers > 0 && queue.count <= limits.lowWaterMark)
         }
         if counts { processing.budget -= 1 }
-        processing.owner = first.owner
+        processing.ownsCurrent = owns
         phase = .processing(processing)
         action = first
         let closes = !needsHandle

@@ -12,10 +12,12 @@ import Testing
     static let other: UInt = 2
     static let third: UInt = 3
 
-    /// What `thread` dispatches while it processes the action `owner` caused, in turn `turn`.
-    static func processing(thread: UInt, turn: UInt32, owner: UInt32, budget: Int) -> Engine.Phase {
-        var processing = Engine.Processing(thread: thread, turn: turn, budget: budget)
-        processing.owner = owner
+    /// The processing role of `thread` in turn `turn` (`0` until it queues a follow-up of its own), processing an
+    /// action of its own or not.
+    static func processing(thread: UInt, turn: UInt32 = 0, ownsCurrent: Bool = true, budget: Int) -> Engine.Phase {
+        var processing = Engine.Processing(thread: thread, budget: budget)
+        processing.turn = turn
+        processing.ownsCurrent = ownsCurrent
         return .processing(processing)
     }
 
@@ -84,7 +86,7 @@ import Testing
     @Test func anIdleStoreGivesTheRoleToAThreadThatMayProcessAndClosesTheStateWhenNothingHandlesTheAction() {
         var machine = Machine()
         #expect(machine.admit(1, from: Self.me) == .process(isReducing: true))
-        #expect(machine.engine.phase == .processing(.init(thread: Self.me, turn: 1, budget: 2)))
+        #expect(machine.engine.phase == Self.processing(thread: Self.me, budget: 2))
         #expect(machine.engine.isReducing)
     }
 
@@ -160,7 +162,7 @@ import Testing
             #expect(machine.taken()?.dispatched.action == expected)
             _ = machine.commit()
         }
-        #expect(machine.engine.phase == Self.processing(thread: Self.me, turn: 1, owner: 0, budget: 0))
+        #expect(machine.engine.phase == Self.processing(thread: Self.me, turn: 1, ownsCurrent: false, budget: 0))
         // The budget is spent: the queue goes to the scheduler, with the next action still first.
         #expect(machine.next() == .handOff(wakeProducers: false))
         #expect(machine.engine.phase == .scheduled)
@@ -320,7 +322,7 @@ import Testing
     @Test func anOutOfBandCommitOnAnIdleStoreGivesTheRoleToAThreadThatMayProcessAndRunsAtItsFirstDecision() {
         var machine = Machine()
         #expect(machine.request(adding: 10, from: Self.me) == .process(isReducing: false))
-        #expect(machine.engine.phase == .processing(.init(thread: Self.me, turn: 1, budget: 2)))
+        #expect(machine.engine.phase == Self.processing(thread: Self.me, budget: 2))
         #expect(!machine.engine.isReducing)
         #expect(machine.next() == .outOfBand)
         #expect(machine.beginOutOfBand() == 10)
@@ -384,7 +386,7 @@ import Testing
         // The queue is empty but a commit waits: the decision goes to the run loop, which runs the commit.
         let decision = machine.engine.endIfIdle(context: &machine.context, released: &released)
         #expect(decision == nil)
-        #expect(machine.engine.phase == .processing(.init(thread: Self.me, turn: 1, budget: 2)))
+        #expect(machine.engine.phase == Self.processing(thread: Self.me, budget: 2))
         #expect(machine.next() == .outOfBand)
         #expect(machine.beginOutOfBand() == 10)
         _ = machine.commit()
