@@ -103,6 +103,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             if processing.thread == thread, processing.ownsCurrent {
                 if processing.turn == 0 {
                     processing.turn = nextTurn()
+                    processing.current = processing.turn
                     phase = .processing(processing)
                 }
                 owner = processing.turn
@@ -120,9 +121,9 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// A new processing turn's number.
     @inlinable
     mutating func nextTurn() -> UInt32 {
-        // Never 0, which is no turn's: after 2^32 turns the numbers wrap, long after any action of the turn that
-        // had the same number was processed.
-        lastTurn = lastTurn == .max ? 1 : lastTurn + 1
+        // Never 0, which is no turn's, nor `Processing.othersAction`: after 2^32 - 2 turns the numbers wrap, long
+        // after any action of the turn that had the same number was processed.
+        lastTurn = lastTurn >= Processing.othersAction - 1 ? 1 : lastTurn + 1
         return lastTurn
     }
 
@@ -299,7 +300,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             return .handOff(wakeProducers: waitingProducers > 0 && queue.count <= limits.lowWaterMark)
         }
         if counts { processing.budget -= 1 }
-        processing.ownsCurrent = owns
+        processing.current = owns ? processing.turn : Processing.othersAction
         phase = .processing(processing)
         action = first
         let closes = !needsHandle

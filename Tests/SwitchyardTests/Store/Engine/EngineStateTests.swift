@@ -17,7 +17,7 @@ import Testing
     static func processing(thread: UInt, turn: UInt32 = 0, ownsCurrent: Bool = true, budget: Int) -> Engine.Phase {
         var processing = Engine.Processing(thread: thread, budget: budget)
         processing.turn = turn
-        processing.ownsCurrent = ownsCurrent
+        processing.current = ownsCurrent ? turn : Engine.Processing.othersAction
         return .processing(processing)
     }
 
