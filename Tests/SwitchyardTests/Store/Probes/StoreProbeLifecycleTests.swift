@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Switchyard
 import Testing
 
@@ -164,12 +165,16 @@ import Testing
         let pool = Log<StoreProbeRegistration<Int, [Int]>>()
         let twice = Slot<StoreProbeRegistration<Int, [Int]>>()
         let stop = Counter()
-        // Two threads keep the store processing while probes come and go.
+        // Two threads keep the store processing while probes come and go; they pause between bursts, so that the
+        // tests running in parallel keep some of the machine's cores.
         let dispatchers = startThreads(2) { index in
             var action = index
             while stop.value == 0 {
-                store.dispatch(action)
-                action += 2
+                for _ in 0..<64 {
+                    store.dispatch(action)
+                    action += 2
+                }
+                usleep(100)
             }
         }
         // Each attacher attaches its share, and detaches a probe taken from the shared pool after each attach, so
