@@ -16,7 +16,7 @@ final class DesktopServer: Sendable {
     let gate: ConnectionGate
     /// The `Host` values a page may use: the listening address, once known.
     let allowedHosts = LockedValue<Set<String>>([])
-    /// The largest frame a client may send: apps send larger messages in frames of this size.
+    /// The largest frame an app may send: apps send larger messages in frames of this size.
     static let maximumFrameBytes = 1 << 20
     /// Wrong pairing codes lately, to slow down guessing.
     private let pairingFailures = LockedValue<[Date]>([])
@@ -250,9 +250,8 @@ final class DesktopServer: Sendable {
             .childChannelInitializer { [self] channel in
                 guard gate.admit(channel) else { return channel.close() }
                 return channel.eventLoop.makeCompletedFuture {
-                    let upgrader = NIOWebSocketServerUpgrader(
-                        maxFrameSize: DesktopServer.maximumFrameBytes,
-                        automaticErrorHandling: true,
+                    let upgrader = DesktopUpgrader(
+                        server: self,
                         shouldUpgrade: { [self] channel, head in
                             channel.eventLoop.makeSucceededFuture(webSocketHeaders(for: head, channel: channel))
                         },
