@@ -17,7 +17,8 @@ enum InspectorLinkSession {
 
     enum Upgrade: Sendable {
         case webSocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
-        case refused
+        /// The desktop answered the upgrade with this status instead.
+        case refused(EventLoopFuture<Int>)
     }
 
     /// Connects, serves the session until it drops, and connects again, until the connection is closed or the store
@@ -35,11 +36,8 @@ enum InspectorLinkSession {
                     delay = .milliseconds(250)
                     try await serve(channel, connection: connection, endpoints: endpoints)
                     connection.setStatus(.disconnected(reason: "The desktop inspector closed the connection."))
-                case .refused:
-                    connection.setStatus(
-                        .disconnected(
-                            reason: "The desktop inspector at \(connection.desktop.host):\(connection.desktop.port) "
-                                + "refused the app: check the pairing code it shows."))
+                case .refused(let status):
+                    connection.setStatus(.disconnected(reason: refusal(try await status.get(), connection.desktop)))
                 }
             } catch {
                 connection.setStatus(
@@ -52,6 +50,22 @@ enum InspectorLinkSession {
             delay = min(delay * 2, InspectorConnection.maximumRetryDelay)
         }
         connection.setClosed()
+    }
+
+    /// Why the desktop refused the app, from the status it answered the upgrade with.
+    static func refusal(_ status: Int, _ desktop: InspectorDesktop) -> String {
+        let desktop = "The desktop inspector at \(desktop.host):\(desktop.port)"
+        switch status {
+        case 429:
+            return desktop + " holds off pairing for a while after many wrong pairing codes from elsewhere (a "
+                + "lockout: the app's code was not compared); the app tries again."
+        case 503:
+            return desktop + " has as many apps connected as it takes; the app tries again."
+        case 403:
+            return desktop + " refused the app: check the pairing code it shows."
+        default:
+            return desktop + " refused the app (HTTP \(status)); the app tries again."
+        }
     }
 
     /// Opens the WebSocket to the desktop, with the pairing code.
@@ -88,8 +102,15 @@ enum InspectorLinkSession {
                         upgradeRequestHead: head,
                         upgraders: [upgrader],
                         notUpgradingCompletionHandler: { channel in
-                            channel.close(promise: nil)
-                            return channel.eventLoop.makeSucceededFuture(.refused)
+                            // The answer's head comes next, once this returns: its status says why.
+                            let status = channel.eventLoop.makePromise(of: Int.self)
+                            do {
+                                try channel.pipeline.syncOperations.addHandler(RefusalReader(status: status))
+                            } catch {
+                                status.fail(error)
+                                channel.close(promise: nil)
+                            }
+                            return channel.eventLoop.makeSucceededFuture(.refused(status.futureResult))
                         }
                     )
                     return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
@@ -290,6 +311,41 @@ enum InspectorLinkSession {
 
     static func text(_ message: InspectorWire.Message) -> String {
         String(decoding: (try? JSONEncoder().encode(message)) ?? Data(), as: UTF8.self)
+    }
+}
+
+/// Reads the status of the desktop's answer to an upgrade it refused, then closes the connection.
+final class RefusalReader: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+
+    private var status: EventLoopPromise<Int>?
+
+    init(status: EventLoopPromise<Int>) {
+        self.status = status
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .head(let head) = unwrapInboundIn(data), let status else { return }
+        self.status = nil
+        status.succeed(Int(head.status.code))
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        status?.fail(ChannelError.inputClosed)
+        status = nil
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        status?.fail(ChannelError.ioOnClosedChannel)
+        status = nil
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        status?.fail(error)
+        status = nil
+        context.close(promise: nil)
     }
 }
 

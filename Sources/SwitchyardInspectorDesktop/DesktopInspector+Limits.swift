@@ -65,8 +65,12 @@ extension DesktopInspector {
         public var droppedPages = 0
         /// WebSocket connections closed for breaking the protocol.
         public var protocolErrors = 0
-        /// Apps refused for a wrong pairing code.
+        /// Apps refused for a wrong pairing code. Only an app's upgrade that carries a code is compared and counted:
+        /// nothing a web page sends is.
         public var refusedApps = 0
+        /// Apps told to come back later because wrong pairing codes came faster than the desktop compares them
+        /// (see ``DesktopInspector``): their codes were not compared.
+        public var pairingLockouts = 0
         /// Connections open now.
         public var open = 0
         /// Live updates the apps sent: they send them only while a page watches their store.
