@@ -220,6 +220,11 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
 
     /// The entries after the one numbered `id` (all of them when `id` is `nil` or older than the oldest).
     func entries(after id: Int?) -> [InspectorEntry<Action, State>] {
+        (firstOffset(after: id)..<count).map { self[$0] }
+    }
+
+    /// The offset of the first entry numbered after `id`: `count` when there is none, 0 when `id` is `nil`.
+    func firstOffset(after id: Int?) -> Int {
         // Any `id` is accepted, from `Int.min` to `Int.max` (it comes from a request's query): it is only compared.
         // The numbers increase, with holes where skipped entries were swept away: the first one after `id` is found
         // by bisection.
@@ -231,7 +236,13 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
                 if self[middle].id <= id { from = middle + 1 } else { high = middle }
             }
         }
-        return (from..<count).map { self[$0] }
+        return from
+    }
+
+    /// At most `limit` entries numbered before `id` (before none: the newest), the newest last.
+    func entries(before id: Int?, limit: Int) -> [InspectorEntry<Action, State>] {
+        let end = id.map { firstOffset(after: $0 == Int.min ? $0 : $0 - 1) } ?? count
+        return (Swift.max(0, end - limit)..<end).map { self[$0] }
     }
 
     /// What a replay needs, taken under the recorder's lock after marking the entry numbered `id` skipped or not:

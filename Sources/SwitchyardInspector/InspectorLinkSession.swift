@@ -17,7 +17,8 @@ enum InspectorLinkSession {
 
     enum Upgrade: Sendable {
         case webSocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
-        case refused
+        /// The desktop answered the upgrade with this status instead.
+        case refused(EventLoopFuture<Int>)
     }
 
     /// Connects, serves the session until it drops, and connects again, until the connection is closed or the store
@@ -35,11 +36,8 @@ enum InspectorLinkSession {
                     delay = .milliseconds(250)
                     try await serve(channel, connection: connection, endpoints: endpoints)
                     connection.setStatus(.disconnected(reason: "The desktop inspector closed the connection."))
-                case .refused:
-                    connection.setStatus(
-                        .disconnected(
-                            reason: "The desktop inspector at \(connection.desktop.host):\(connection.desktop.port) "
-                                + "refused the app: check the pairing code it shows."))
+                case .refused(let status):
+                    connection.setStatus(.disconnected(reason: refusal(try await status.get(), connection.desktop)))
                 }
             } catch {
                 connection.setStatus(
@@ -52,6 +50,22 @@ enum InspectorLinkSession {
             delay = min(delay * 2, InspectorConnection.maximumRetryDelay)
         }
         connection.setClosed()
+    }
+
+    /// Why the desktop refused the app, from the status it answered the upgrade with.
+    static func refusal(_ status: Int, _ desktop: InspectorDesktop) -> String {
+        let desktop = "The desktop inspector at \(desktop.host):\(desktop.port)"
+        switch status {
+        case 429:
+            return desktop + " holds off pairing for a while after many wrong pairing codes from elsewhere (a "
+                + "lockout: the app's code was not compared); the app tries again."
+        case 503:
+            return desktop + " has as many apps connected as it takes; the app tries again."
+        case 403:
+            return desktop + " refused the app: check the pairing code it shows."
+        default:
+            return desktop + " refused the app (HTTP \(status)); the app tries again."
+        }
     }
 
     /// Opens the WebSocket to the desktop, with the pairing code.
@@ -88,8 +102,15 @@ enum InspectorLinkSession {
                         upgradeRequestHead: head,
                         upgraders: [upgrader],
                         notUpgradingCompletionHandler: { channel in
-                            channel.close(promise: nil)
-                            return channel.eventLoop.makeSucceededFuture(.refused)
+                            // The answer's head comes next, once this returns: its status says why.
+                            let status = channel.eventLoop.makePromise(of: Int.self)
+                            do {
+                                try channel.pipeline.syncOperations.addHandler(RefusalReader(status: status))
+                            } catch {
+                                status.fail(error)
+                                channel.close(promise: nil)
+                            }
+                            return channel.eventLoop.makeSucceededFuture(.refused(status.futureResult))
                         }
                     )
                     return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
@@ -222,42 +243,109 @@ enum InspectorLinkSession {
         }
     }
 
+    /// What the next update carries, decided from numbers alone before anything is described.
+    enum UpdatePlan<Action: Sendable, State: Sendable> {
+        /// The page reloads what it shows; `coalesced` new entries are not sent, when the desktop fell behind.
+        case reset(coalesced: Int?)
+        /// These entries, at most ``InspectorConnection/maximumEntriesPerUpdate`` of them.
+        case entries([InspectorEntry<Action, State>])
+        /// No new entry: the status, if it changed.
+        case status
+    }
+
     /// The update that tells the pages what changed since `lastSent`, if anything did.
+    ///
+    /// It is decided first, under the recorder's lock, from the entries' numbers and count: only the entries an
+    /// `entries` update sends (at most ``InspectorConnection/maximumEntriesPerUpdate``) are copied, and only they
+    /// are described, with no lock held. A `reset` copies and describes none: the page reloads them itself.
     static func nextUpdate<Action, State>(
         _ inspector: StoreInspector<Action, State>,
         connection: InspectorConnection,
         lastStatus: inout InspectorWire.Status,
         lastSent: inout Int?
     ) -> InspectorWire.Message? {
-        let update = inspector.summaries(after: lastSent)
+        let previous = lastStatus
+        let sentUpTo = lastSent
+        let (plan, current, example) = inspector.recorder.withState {
+            state -> (UpdatePlan<Action, State>, InspectorWire.Status, Action?) in
+            let status = inspector.status(of: state)
+            let example = inspector.exampleAction(in: state)
+            let from = state.history.firstOffset(after: sentUpTo)
+            let pending = state.history.count - from
+            // Entries between the last sent and the first new one went (the ring let them go, or they were swept).
+            let missed = sentUpTo.map { from < state.history.count && state.history[from].id > $0 + 1 } ?? false
+            if status.imported != previous.imported || status.lastID.map({ $0 < (sentUpTo ?? 0) }) == true {
+                return (.reset(coalesced: nil), status, example)
+            }
+            if pending > InspectorConnection.maximumEntriesPerUpdate || missed {
+                return (.reset(coalesced: pending), status, example)
+            }
+            if pending > 0 {
+                return (.entries((from..<state.history.count).map { state.history[$0] }), status, example)
+            }
+            return (.status, status, example)
+        }
+        let status = inspector.withExample(current, example)
         let message: InspectorWire.Message?
-        let missed = (update.entries.first?.id ?? 0) > (lastSent ?? 0) + 1 && lastSent != nil
-        if update.status.imported != lastStatus.imported
-            || update.status.lastID.map({ $0 < (lastSent ?? 0) }) == true
-        {
-            message = InspectorWire.Message(type: "reset", entries: nil, status: update.status)
-            lastSent = update.status.lastID
-        } else if update.entries.count > InspectorConnection.maximumEntriesPerUpdate || missed {
+        switch plan {
+        case .reset(nil):
+            message = InspectorWire.Message(type: "reset", entries: nil, status: status)
+            lastSent = status.lastID
+        case .reset(let coalesced?):
             // The desktop fell behind: one short message instead of the entries, and the page reloads.
             connection.countCoalescedUpdate()
             message = InspectorWire.Message(
-                type: "reset", entries: nil, status: update.status,
-                note: "The desktop fell behind the app: \(update.entries.count) live updates were coalesced.")
-            lastSent = update.status.lastID
-        } else if !update.entries.isEmpty {
-            message = InspectorWire.Message(type: "entries", entries: update.entries, status: update.status)
-            lastSent = update.entries.last?.id
-        } else if update.status != lastStatus {
-            message = InspectorWire.Message(type: "status", entries: nil, status: update.status)
-        } else {
-            message = nil
+                type: "reset", entries: nil, status: status,
+                note: "The desktop fell behind the app: \(coalesced) live updates were coalesced.")
+            lastSent = status.lastID
+        case .entries(let entries):
+            message = InspectorWire.Message(
+                type: "entries", entries: inspector.summaries(of: entries), status: status)
+            lastSent = entries.last?.id
+        case .status:
+            message = status != previous ? InspectorWire.Message(type: "status", entries: nil, status: status) : nil
         }
-        lastStatus = update.status
+        lastStatus = status
         return message
     }
 
     static func text(_ message: InspectorWire.Message) -> String {
         String(decoding: (try? JSONEncoder().encode(message)) ?? Data(), as: UTF8.self)
+    }
+}
+
+/// Reads the status of the desktop's answer to an upgrade it refused, then closes the connection.
+final class RefusalReader: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+
+    private var status: EventLoopPromise<Int>?
+
+    init(status: EventLoopPromise<Int>) {
+        self.status = status
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .head(let head) = unwrapInboundIn(data), let status else { return }
+        self.status = nil
+        status.succeed(Int(head.status.code))
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        status?.fail(ChannelError.inputClosed)
+        status = nil
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        status?.fail(ChannelError.ioOnClosedChannel)
+        status = nil
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        status?.fail(error)
+        status = nil
+        context.close(promise: nil)
     }
 }
 

@@ -25,6 +25,8 @@ final class DesktopHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// A request was read in full and its answer is not written yet.
     private var isAnswering = false
+    /// The answer to an app's upgrade that was refused: the request comes on as a plain one, answered with it.
+    var upgradeRefusal: DesktopResponse?
 
     init(server: DesktopServer) {
         self.server = server
@@ -83,7 +85,10 @@ final class DesktopHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let keepAlive = head.isKeepAlive
             let channel = context.channel
             let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            server.route(head, body: request, channel: channel).hop(to: context.eventLoop).whenComplete { result in
+            let refusal = upgradeRefusal
+            upgradeRefusal = nil
+            let answer = server.route(head, body: request, channel: channel, upgradeRefusal: refusal)
+            answer.hop(to: context.eventLoop).whenComplete { result in
                 let (handler, context) = loopBound.value
                 let response: DesktopResponse
                 switch result {

@@ -27,10 +27,14 @@ extension DesktopInspector {
         /// How long the desktop waits for an app to answer a page's request (an export of a large history takes
         /// longest); the page gets `504` after it.
         public var appReplyTimeout: Duration = .seconds(120)
-        /// The most bytes queued for a page that does not read its live updates, control frames (pongs) included:
-        /// past it, the page is disconnected (it reconnects and reloads), so that it never holds memory.
+        /// The most memory queued for a page that does not read its live updates, control frames (pongs) included:
+        /// past it, the page is disconnected (it reconnects and reloads), so that it never holds memory. A frame
+        /// counts its bytes and about 800 bytes of bookkeeping (two writes, its header and its payload), what it
+        /// costs the desktop while it waits: a flood of 125-byte pongs is dropped at about the same memory as large
+        /// live updates.
         public var maxPageBacklogBytes = 4 * 1024 * 1024
-        /// The largest message a page may send on its WebSocket; control frames are held to 125 bytes.
+        /// The largest message a page may send on its WebSocket, in one frame or in fragments; control frames are
+        /// held to 125 bytes. A larger one closes the page's connection with `1009`.
         public var maxPageMessageBytes = 64 * 1024
         /// The largest message an app may send (an exported session is the largest).
         public var maxAppMessageBytes = 512 * 1024 * 1024
@@ -61,8 +65,12 @@ extension DesktopInspector {
         public var droppedPages = 0
         /// WebSocket connections closed for breaking the protocol.
         public var protocolErrors = 0
-        /// Apps refused for a wrong pairing code.
+        /// Apps refused for a wrong pairing code. Only an app's upgrade that carries a code is compared and counted:
+        /// nothing a web page sends is.
         public var refusedApps = 0
+        /// Apps told to come back later because wrong pairing codes came faster than the desktop compares them
+        /// (see ``DesktopInspector``): their codes were not compared.
+        public var pairingLockouts = 0
         /// Connections open now.
         public var open = 0
         /// Live updates the apps sent: they send them only while a page watches their store.

@@ -17,6 +17,10 @@ import SwitchyardInspector
 ///
 /// Apps connect out to it with ``StoreInspector/connect(to:app:store:)``, giving the pairing code it shows; the app
 /// never listens on a port, so the same works for an app on a phone or in a simulator on the developer's network.
+/// Only an app's upgrade that carries a code, with no `Origin` or `Sec-Fetch-*` header (a browser sends them with
+/// every request of a page), is compared and counted: no web page can keep apps from pairing. Codes are compared ten
+/// at once, then one a second while wrong ones keep coming (a right one gives its turn back); an app that would wait
+/// more than 5 seconds is told to come back, a lockout its status names (``Statistics/pairingLockouts``).
 /// A store of an app that relaunches goes on in the same view of the page, which keeps what it showed of the earlier
 /// launches above the live one (at most ``Limits/maxEarlierLaunches`` launches of
 /// ``Limits/maxEntriesPerEarlierLaunch`` entries each). An app sends live updates only while a page shows its store.
@@ -176,8 +180,9 @@ public final class DesktopInspector: Sendable {
         return (0..<4).map { _ in String(format: "%08x", generator.next() as UInt32) }.joined()
     }
 
-    /// A random pairing code of 40 bits, as two groups of four letters and digits that cannot be mistaken for one
-    /// another (`K7QM-29XD`).
+    /// A random pairing code of about 40 bits, as two groups of four letters and digits that cannot be mistaken for
+    /// one another (`K7QM-29XD`): 31⁸ ≈ 8.5 × 10¹¹ codes, which at one wrong code a second (the pace the desktop
+    /// compares them at) take about 13,500 years to go through half of.
     public static func makePairingCode() -> String {
         let alphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
         var generator = SystemRandomNumberGenerator()

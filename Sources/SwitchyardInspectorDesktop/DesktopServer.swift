@@ -16,16 +16,18 @@ final class DesktopServer: Sendable {
     let gate: ConnectionGate
     /// The `Host` values a page may use: the listening address, once known.
     let allowedHosts = LockedValue<Set<String>>([])
-    /// The largest frame a client may send: apps send larger messages in frames of this size.
+    /// The largest frame an app may send: apps send larger messages in frames of this size.
     static let maximumFrameBytes = 1 << 20
-    /// Wrong pairing codes lately, to slow down guessing.
-    private let pairingFailures = LockedValue<[Date]>([])
+    /// When pairing codes are compared: wrong ones are paced, so that guessing a code stays infeasible.
+    let pairing: PairingPace
 
     init(limits: DesktopInspector.Limits, token: String, pairingCode: String) {
         self.limits = limits
         self.token = token
         self.pairingCode = pairingCode
         gate = ConnectionGate(limit: limits.maxConnections, statistics: statistics)
+        // An app waits its turn within the time it has to send its request, so that the wait never closes it.
+        pairing = PairingPace(maxWait: min(.seconds(5), limits.requestTimeout / 2))
         directory = StoreDirectory(limits: limits)
     }
 
@@ -41,23 +43,6 @@ final class DesktopServer: Sendable {
             if item.hasPrefix("token.") { offered.append(String(item.dropFirst("token.".count))) }
         }
         return offered.contains { DesktopSecurity.constantTimeEqual($0, token) }
-    }
-
-    /// Whether an app's request carries the pairing code. After ten wrong codes in ten seconds, every app is refused
-    /// for the rest of those ten seconds: guessing a code of 40 bits would take longer than a lifetime.
-    func isPaired(_ headers: HTTPHeaders) -> Bool {
-        let now = Date()
-        let recentFailures = pairingFailures.withLock { failures in
-            failures.removeAll { now.timeIntervalSince($0) > 10 }
-            return failures.count
-        }
-        let offered = headers[InspectorLink.pairingHeader].first ?? ""
-        let isPaired = recentFailures < 10 && DesktopSecurity.constantTimeEqual(offered, pairingCode)
-        if !isPaired {
-            pairingFailures.withLock { $0.append(now) }
-            statistics.withLock { $0.refusedApps += 1 }
-        }
-        return isPaired
     }
 
     func isAllowedHost(_ headers: HTTPHeaders) -> Bool {
@@ -81,32 +66,35 @@ final class DesktopServer: Sendable {
         case app
     }
 
-    /// Whether `head` may become a WebSocket, and the headers of the answer when it may.
-    func webSocketHeaders(for head: HTTPRequestHead, channel: Channel) -> HTTPHeaders? {
-        guard let kind = socketKind(of: head) else { return nil }
-        var headers = HTTPHeaders()
+    /// Whether `head` may become a WebSocket, and the headers of the answer when it may. An app's refusal is given
+    /// to `refuse`: the request goes on as a plain one, which is answered with it.
+    func webSocketHeaders(
+        for head: HTTPRequestHead, channel: Channel, refuse: @escaping @Sendable (DesktopResponse) -> Void
+    ) -> EventLoopFuture<HTTPHeaders?> {
+        let eventLoop = channel.eventLoop
+        guard let kind = socketKind(of: head) else { return eventLoop.makeSucceededFuture(nil) }
         let offered = head.headers["sec-websocket-protocol"].flatMap { $0.split(separator: ",") }.map {
             $0.trimmingCharacters(in: .whitespaces)
         }
         switch kind {
         case .app:
-            guard offered.contains(InspectorLink.subprotocol), isPaired(head.headers),
-                directory.appCount < limits.maxApps
-            else { return nil }
-            headers.add(name: "Sec-WebSocket-Protocol", value: InspectorLink.subprotocol)
+            return appHeaders(for: head, offered: offered, channel: channel, refuse: refuse)
         case .page(let storeID):
+            var headers = HTTPHeaders()
             let host = head.headers["host"].first ?? ""
             guard isAllowedHost(head.headers), isAuthorized(head.headers, query: DesktopTarget(head.uri).query),
                 directory.exists(storeID), directory.pageCount < limits.maxPages
-            else { return nil }
+            else { return eventLoop.makeSucceededFuture(nil) }
             // A browser always sends its page's origin with an upgrade; another site's page must not listen in.
-            if let origin = head.headers["origin"].first, origin != "http://\(host)" { return nil }
+            if let origin = head.headers["origin"].first, origin != "http://\(host)" {
+                return eventLoop.makeSucceededFuture(nil)
+            }
             if offered.contains("switchyard-inspector") {
                 headers.add(name: "Sec-WebSocket-Protocol", value: "switchyard-inspector")
             }
+            gate.trust(channel)
+            return eventLoop.makeSucceededFuture(headers)
         }
-        gate.trust(channel)
-        return headers
     }
 
     func socketKind(of head: HTTPRequestHead) -> SocketKind? {
@@ -150,16 +138,20 @@ final class DesktopServer: Sendable {
 
     // MARK: - Routes
 
-    func route(_ head: HTTPRequestHead, body: Data, channel: Channel) -> EventLoopFuture<DesktopResponse> {
+    /// The answer to a request; `upgradeRefusal` is the answer to an app's upgrade that was refused.
+    func route(
+        _ head: HTTPRequestHead, body: Data, channel: Channel, upgradeRefusal: DesktopResponse? = nil
+    ) -> EventLoopFuture<DesktopResponse> {
         let eventLoop = channel.eventLoop
         func answer(_ response: DesktopResponse) -> EventLoopFuture<DesktopResponse> {
             eventLoop.makeSucceededFuture(response)
         }
         let target = DesktopTarget(head.uri)
         let path = target.path
-        // Apps are not browsers and may reach the desktop by any name: the pairing code protects their endpoint.
+        // Apps are not browsers and may reach the desktop by any name: the pairing code protects their endpoint. Only
+        // an app's upgrade compares it (and counts a wrong one): a plain request here never does.
         if path == InspectorLink.path {
-            return answer(.failure(isPaired(head.headers) ? 426 : 403, "Apps connect here with a WebSocket."))
+            return answer(upgradeRefusal ?? .failure(426, "Apps connect here with a WebSocket."))
         }
         guard isAllowedHost(head.headers) else { return answer(DesktopResponse(status: 403)) }
         let store = Self.store(of: path)
@@ -250,17 +242,17 @@ final class DesktopServer: Sendable {
             .childChannelInitializer { [self] channel in
                 guard gate.admit(channel) else { return channel.close() }
                 return channel.eventLoop.makeCompletedFuture {
-                    let upgrader = NIOWebSocketServerUpgrader(
-                        maxFrameSize: DesktopServer.maximumFrameBytes,
-                        automaticErrorHandling: true,
+                    let http = DesktopHTTPHandler(server: self)
+                    let httpOnLoop = NIOLoopBound(http, eventLoop: channel.eventLoop)
+                    let upgrader = DesktopUpgrader(
+                        server: self,
                         shouldUpgrade: { [self] channel, head in
-                            channel.eventLoop.makeSucceededFuture(webSocketHeaders(for: head, channel: channel))
+                            webSocketHeaders(for: head, channel: channel) { httpOnLoop.value.upgradeRefusal = $0 }
                         },
                         upgradePipelineHandler: { [self] channel, head in
                             channel.eventLoop.makeCompletedFuture { try addSocketHandlers(to: channel, head: head) }
                         }
                     )
-                    let http = DesktopHTTPHandler(server: self)
                     var decoderLimits = NIOHTTPDecoderLimitConfiguration()
                     // The decoder counts the request target with the headers: a head that passes these is refused
                     // before it is buffered further.

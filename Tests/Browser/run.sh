@@ -3,7 +3,8 @@
 # InspectorExample processes, named InspectorExample and SecondApp), then drives headless Chromium through WebDriver
 # (selenium) against the first app's store, checking that travelling in it leaves the other app's store alone, and
 # against the second's, with the DevTools controls; then shows both stores side by side, and relaunches the first app
-# to check that its view keeps the earlier launch's entries.
+# to check that its view keeps the earlier launch's entries; last, a page of another origin calls /app over and over
+# while a third app pairs.
 # Installs Chromium, its driver and selenium when they are missing.
 # Usage: Tests/Browser/run.sh [SCREENSHOT.png]
 set -euo pipefail
@@ -126,6 +127,9 @@ python3 Tests/Browser/sessions_browser_test.py "$url" "$other" "$address" "$rela
 if [ -s "$relaunched" ]; then pids+=("$(cat "$relaunched")"); fi
 rm -f "$relaunched"
 [ "$sessions_status" -eq 0 ] || exit "$sessions_status"
+# A page of another origin calls /app over and over, as any page on the machine could, while a third app pairs:
+# nothing a page sends counts against pairing, and the app pairs.
+python3 Tests/Browser/pairing_browser_test.py "$page" "$address"
 # Neither app ever listened on a port: every socket they have is a connection to the desktop inspector.
 for pid in "${pids[@]:1}"; do
     for child in $(pgrep -P "$pid" || true) "$pid"; do

@@ -146,6 +146,47 @@ import Testing
         #expect(sent < count)
         #expect(connection.status == .connected)
     }
+
+    @Test func aBurstWhileAPageWatchesDescribesOnlyTheEntriesTheUpdatesSend() async throws {
+        let stalled = try await StalledDesktop.start()
+        defer { Task { await stalled.stop() } }
+        let store = Store<AppAction, AppState>(initialState: AppState(), reducer: appReducer)
+        let count = 20_000
+        let inspector = StoreInspector(inspecting: store, capacity: count)
+        // The action sanitizer runs once for each entry described, and once for each status's example action.
+        let described = LockedValue(0)
+        inspector.actionSanitizer = { action in
+            described.withLock { $0 += 1 }
+            return action
+        }
+        let connection = inspector.connect(
+            to: InspectorDesktop(host: "127.0.0.1", port: stalled.port, pairingCode: "any"), store: "burst")
+        defer { Task { await connection.close() } }
+        #expect(await connection.waitUntilConnected(timeout: .seconds(20)))
+        _ = try await eventually { stalled.received > 1 ? true : nil }
+        // A page watches; the desktop falls behind for a burst, then reads again.
+        stalled.setReading(false)
+        try await offThePool {
+            for index in 0..<count { store.dispatch(.favorite("\(index)")) }
+        }
+        stalled.setReading(true)
+        let updates = try await eventually { () -> [InspectorWire.Message]? in
+            let updates = stalled.texts.compactMap { text -> InspectorWire.Message? in
+                guard let message = try? JSONDecoder().decode(InspectorLink.Message.self, from: Data(text.utf8)),
+                    let update = message.update
+                else { return nil }
+                return try? JSONDecoder().decode(InspectorWire.Message.self, from: Data(update.utf8))
+            }
+            return updates.last?.status.lastID == count ? updates : nil
+        }
+        #expect(connection.coalescedUpdates >= 1)
+        // What was described is what was sent: the entries of the `entries` updates, and one example action for
+        // each update (and for each look that found nothing new to send, at most one per update).
+        let sent = updates.reduce(0) { $0 + ($1.entries?.count ?? 0) }
+        let calls = described.withLock { $0 }
+        #expect(
+            calls <= sent + 2 * updates.count + 4, "described \(calls) for \(sent) entries in \(updates.count) updates")
+    }
 }
 
 /// A desktop that accepts an app's WebSocket, keeps the text messages it reads, and can stop reading.

@@ -68,26 +68,30 @@ struct LoopbackClient: Sendable {
     }
 
     /// Opens a WebSocket; returns the upgrade's status and, when it succeeded, a connection to read messages from.
-    /// `receiveBuffer` shrinks the socket's receive buffer, for a page that reads slowly or not at all.
+    /// `receiveBuffer` shrinks the socket's receive buffer, for a page that reads slowly or not at all; `headers` are
+    /// added to the upgrade request.
     func webSocket(
         _ target: String,
         origin: String?,
         protocols: [String] = [],
+        headers: [String: String] = [:],
         receiveBuffer: Int32? = nil
     ) async throws -> (status: Int, connection: WebSocketConnection?) {
         try await offThePool {
-            try webSocketNow(target, origin: origin, protocols: protocols, receiveBuffer: receiveBuffer)
+            try webSocketNow(
+                target, origin: origin, protocols: protocols, headers: headers, receiveBuffer: receiveBuffer)
         }
     }
 
     private func webSocketNow(
-        _ target: String, origin: String?, protocols: [String], receiveBuffer: Int32?
+        _ target: String, origin: String?, protocols: [String], headers: [String: String], receiveBuffer: Int32?
     ) throws -> (status: Int, connection: WebSocketConnection?) {
         let socket = try connect(receiveBuffer: receiveBuffer)
         var head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         head += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let origin { head += "Origin: \(origin)\r\n" }
         if !protocols.isEmpty { head += "Sec-WebSocket-Protocol: \(protocols.joined(separator: ", "))\r\n" }
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
         try send(socket, Data((head + "\r\n").utf8))
         var received = Data()
         while !received.contains(Data("\r\n\r\n".utf8)) {

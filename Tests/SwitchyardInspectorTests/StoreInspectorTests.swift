@@ -25,6 +25,35 @@ import Testing
         #expect(entries[0].time > Date().timeIntervalSince1970 - 60)
     }
 
+    @Test func aBridgedActionFindsItsOriginAndItsSanitizedNameFartherBackThanOneLookupBatch() {
+        let store = Store(initialState: AppState(), reducer: appReducer)
+        let inspector = StoreInspector(inspecting: store, capacity: 2_000)
+        inspector.actionSanitizer = { action in
+            if case .favorite = action { return .favorite("•••") }
+            return action
+        }
+        let bridge = ActionSource(file: "App/Bridge.swift", function: "bridge", line: 7, info: nil)
+        store.dispatch(.favorite("origin"), from: bridge)
+        // More entries than one lookup reads under the lock, between the origin and the action bridged from it.
+        let between = 3 * StoreInspector<AppAction, AppState>.lookupBatch + 1
+        for index in 0..<between { store.dispatch(.search("\(index)")) }
+        let bridged = ActionSource(
+            file: "App/Bridge.swift", function: "bridge", line: 7,
+            info: "Bridged from favorite(\"origin\") at App/Bridge.swift:7")
+        store.dispatch(.results(["bridged"]), from: bridged)
+        let last = inspector.summaries(after: between + 1).entries
+        #expect(last.map(\.id) == [between + 2])
+        #expect(last.first?.origin == 1)
+        #expect(last.first?.source.bridges == ["Bridged from favorite(\"•••\") at App/Bridge.swift:7"])
+        // Nothing matches: every batch is read, and the answer is none.
+        let unknown = ActionSource(
+            file: "App/Bridge.swift", function: "bridge", line: 8, info: "Bridged from search(\"none\") at X.swift:1")
+        store.dispatch(.results(["unknown"]), from: unknown)
+        let none = inspector.summaries(after: between + 2).entries
+        #expect(none.first?.origin == nil)
+        #expect(none.first?.source.bridges == ["Bridged from an action no longer in the history at X.swift:1"])
+    }
+
     @Test func aFullHistoryLetsTheOldestGoAndCountsThem() {
         let store = Store(initialState: AppState(), reducer: appReducer)
         let inspector = StoreInspector(inspecting: store, capacity: 3)

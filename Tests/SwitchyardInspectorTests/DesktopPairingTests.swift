@@ -1,0 +1,193 @@
+import Foundation
+import Switchyard
+import Testing
+
+@testable import SwitchyardInspector
+@testable import SwitchyardInspectorDesktop
+
+/// Pairing: no request a web page can make counts against it, a right code is never refused as a wrong one, and
+/// wrong codes are paced so that guessing stays infeasible.
+@Suite(.serialized) struct DesktopPairingTests {
+    /// What a page of another local origin sends to `/app` with `fetch(url, {mode: 'no-cors'})` (Chromium sends no
+    /// `Origin` with it, and cannot add the pairing header), and with `new WebSocket(url, 'switchyard-inspector-app')`
+    /// (which always carries the page's `Origin`).
+    func requestsOfAPage(_ client: LoopbackClient, port: Int) async throws -> [Int] {
+        let origin = "http://127.0.0.1:\(port + 1)"
+        let fetched = try await client.request(
+            "GET", "/app",
+            headers: [
+                "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Site": "same-site", "Sec-Fetch-Dest": "empty",
+                "Referer": origin + "/",
+            ])
+        let socket = try await client.webSocket(
+            "/app", origin: origin, protocols: [InspectorLink.subprotocol],
+            headers: ["Sec-Fetch-Mode": "websocket", "Sec-Fetch-Site": "same-site"])
+        return [fetched.status, socket.status]
+    }
+
+    /// An app's upgrade as a program that guesses codes sends it: the app's own request with another code.
+    func guess(_ client: LoopbackClient, _ code: String) async throws -> Int {
+        try await client.webSocket(
+            "/app", origin: nil, protocols: [InspectorLink.subprotocol], headers: [InspectorLink.pairingHeader: code]
+        ).status
+    }
+
+    /// Every status `connection` took, polled until `stop` is cancelled: a refusal's status lasts at least the
+    /// app's first wait before it tries again (250 ms).
+    func recordStatuses(of connection: InspectorConnection) -> Task<[InspectorConnection.Status], Never> {
+        Task {
+            var seen: [InspectorConnection.Status] = []
+            while !Task.isCancelled {
+                let status = connection.status
+                if seen.last != status { seen.append(status) }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return seen
+        }
+    }
+
+    static func reasons(_ statuses: [InspectorConnection.Status]) -> [String] {
+        statuses.compactMap {
+            if case .disconnected(let reason) = $0 { return reason }
+            return nil
+        }
+    }
+
+    @Test func aPageOfAnotherOriginHammeringTheAppEndpointNeverKeepsAnAppFromPairing() async throws {
+        let desktop = try await DesktopInspector.start()
+        defer { Task { await desktop.stop() } }
+        let client = LoopbackClient(port: UInt16(desktop.port))
+        // More requests than any lockout allows, before the app connects...
+        for _ in 0..<12 {
+            let statuses = try await requestsOfAPage(client, port: desktop.port)
+            #expect(!statuses.contains(101))
+        }
+        // ...and while it does: the page goes on until the app is paired (or the wait below gives up).
+        let port = desktop.port
+        let hammering = Task {
+            var sent = 0
+            while !Task.isCancelled {
+                _ = try? await requestsOfAPage(client, port: port)
+                sent += 2
+            }
+            return sent
+        }
+        let store = makeStore()
+        let inspector = StoreInspector(inspecting: store)
+        let connection = inspector.connect(to: desktop.appAddress, store: "hammered")
+        let statuses = recordStatuses(of: connection)
+        let connected = await connection.waitUntilConnected(timeout: .seconds(30))
+        hammering.cancel()
+        statuses.cancel()
+        let sent = await hammering.value
+        #expect(connected)
+        #expect(sent > 0)
+        #expect(desktop.statistics.refusedApps == 0)
+        #expect(!Self.reasons(await statuses.value).contains { $0.contains("pairing code") })
+        await connection.close()
+    }
+
+    @Test func wrongCodesCountOnceEachAndARightCodeAfterThemIsNeverRefused() async throws {
+        let desktop = try await DesktopInspector.start()
+        defer { Task { await desktop.stop() } }
+        let client = LoopbackClient(port: UInt16(desktop.port))
+        // More wrong codes than come at once: the later ones wait their turn, and each is refused and counted once.
+        for index in 0..<12 {
+            #expect(try await guess(client, "WRONG-\(index)") == 403)
+        }
+        #expect(desktop.statistics.refusedApps == 12)
+        let store = makeStore()
+        let inspector = StoreInspector(inspecting: store)
+        let connection = inspector.connect(to: desktop.appAddress, store: "right")
+        let statuses = recordStatuses(of: connection)
+        #expect(await connection.waitUntilConnected(timeout: .seconds(30)))
+        statuses.cancel()
+        #expect(Self.reasons(await statuses.value).isEmpty)
+        #expect(desktop.statistics.refusedApps == 12)
+        await connection.close()
+    }
+
+    @Test func anAppThatMustWaitForGuessesToPassSaysItIsALockoutAndPairsAfter() async throws {
+        let desktop = try await DesktopInspector.start()
+        defer { Task { await desktop.stop() } }
+        let client = LoopbackClient(port: UInt16(desktop.port))
+        // A program guesses codes, several at once and without pause: the guesses wait their turn, and the ones that
+        // would wait too long are told to come back later.
+        let answers = LockedValue<[Int]>([])
+        let guessing = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for worker in 0..<8 {
+                    group.addTask {
+                        var index = 0
+                        while !Task.isCancelled {
+                            if let status = try? await guess(client, "WRONG-\(worker)-\(index)") {
+                                answers.withLock { $0.append(status) }
+                            }
+                            index += 1
+                        }
+                    }
+                }
+            }
+        }
+        _ = try await eventually(timeout: .seconds(60)) { answers.withLock { $0.contains(429) } ? true : nil }
+        let store = makeStore()
+        let inspector = StoreInspector(inspecting: store)
+        let connection = inspector.connect(to: desktop.appAddress, store: "waiting")
+        let statuses = recordStatuses(of: connection)
+        // The app says why it waits: a lockout, not a wrong code.
+        _ = try await eventually(timeout: .seconds(60)) { () -> Bool? in
+            if case .disconnected(let reason) = connection.status, reason.contains("lockout") { return true }
+            return nil
+        }
+        guessing.cancel()
+        await guessing.value
+        #expect(await connection.waitUntilConnected(timeout: .seconds(60)))
+        statuses.cancel()
+        let reasons = Self.reasons(await statuses.value)
+        #expect(reasons.allSatisfy { $0.contains("lockout") })
+        #expect(!reasons.contains { $0.contains("check the pairing code") })
+        // Only the guesses that were compared, and answered as wrong, are counted.
+        let answered = answers.withLock { $0 }
+        #expect(desktop.statistics.refusedApps == answered.filter { $0 == 403 }.count)
+        #expect(desktop.statistics.pairingLockouts >= answered.filter { $0 == 429 }.count)
+        await connection.close()
+    }
+}
+
+/// The pace of pairing attempts, as a table: a burst at once, then one a second; a right code gives its turn back;
+/// an attempt that would wait longer than the most is told to come back (a lockout).
+@Suite struct PairingPaceTests {
+    @Test func tenAttemptsComeAtOnceThenOneASecondAndARightCodeGivesItsTurnBack() {
+        let pace = PairingPace(maxWait: .seconds(5))
+        let start = ContinuousClock.now
+        for _ in 0..<10 { #expect(pace.reserve(at: start) == .now) }
+        #expect(pace.reserve(at: start) == .after(.seconds(1)))
+        #expect(pace.reserve(at: start) == .after(.seconds(2)))
+        // A right code gives its turn back: the next attempt waits as long as the one before it did.
+        pace.giveBack()
+        #expect(pace.reserve(at: start) == .after(.seconds(2)))
+        // Four more wait up to five seconds; the next would wait six: it is told to come back a second later.
+        for wait in 3...5 { #expect(pace.reserve(at: start) == .after(.seconds(wait))) }
+        #expect(pace.reserve(at: start) == .lockedOut(retryAfter: .seconds(1)))
+        // A lockout takes no turn; time gives turns back, one a second.
+        #expect(pace.reserve(at: start + .seconds(1)) == .after(.seconds(5)))
+        #expect(pace.reserve(at: start + .seconds(60)) == .now)
+    }
+
+    @Test func aGuesserWithoutPauseGetsOneCodeComparedASecondSoGuessingTakesThousandsOfYears() {
+        let pace = PairingPace(maxWait: .seconds(5))
+        let start = ContinuousClock.now
+        // A thousand attempts a second for an hour, none of them right.
+        var compared = 0
+        for millisecond in 0..<3_600_000 {
+            switch pace.reserve(at: start + .milliseconds(millisecond)) {
+            case .now, .after: compared += 1
+            case .lockedOut: break
+            }
+        }
+        #expect(compared <= PairingPace.burst + 3_600 + 5)
+        // 31 letters and digits, 8 of them: half the codes, at that pace.
+        let years = pow(31.0, 8.0) / 2 / (Double(compared) / 3_600) / (365.25 * 24 * 3_600)
+        #expect(years > 13_000)
+    }
+}
