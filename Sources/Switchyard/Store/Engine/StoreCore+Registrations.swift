@@ -135,9 +135,10 @@ extension StoreCore {
 
     /// Waits until the store reaches a fixed point: nothing to process, and a turn of the main queue (which delivers
     /// the states posted for the main actor, whose observers may dispatch) with no commit. Gives up after
-    /// ``EngineLimits/idleRounds`` turns that each committed again, reporting it; `false` then.
-    func waitUntilSettled() async -> Bool {
-        let rounds = engine.withLock { $0.limits.idleRounds }
+    /// `rounds` turns (by default ``EngineLimits/idleRounds``) that each committed again, reporting it; `false`
+    /// then.
+    func waitUntilSettled(rounds: Int? = nil) async -> Bool {
+        let rounds = rounds ?? engine.withLock { $0.limits.idleRounds }
         var round = 0
         while round < rounds {
             await waitUntilIdle()
