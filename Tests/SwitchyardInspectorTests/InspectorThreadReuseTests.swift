@@ -18,45 +18,46 @@ import Testing
     /// one is out of reach of the 512 KiB and 8 MiB threads of the test process).
     static let stackSize = 6_295_552
 
-    /// Runs `body` on a new thread, and returns once that thread has ended (joined).
+    /// Runs `body` on a new thread, and returns once that thread has ended (joined), or after 120 seconds, recording
+    /// an issue: a body that hangs fails the test instead of hanging it.
     static func runOnThread(_ body: @escaping @Sendable () -> Void) async {
+        let joined = Shared(false)
         final class Body {
             let run: @Sendable () -> Void
             init(_ run: @escaping @Sendable () -> Void) { self.run = run }
         }
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let context = Unmanaged.passRetained(Body(body)).toOpaque()
-                #if canImport(Darwin)
-                    var thread: pthread_t?
-                #else
-                    var thread = pthread_t()
-                #endif
-                // A stack size that no other thread of the process asks for: the system gives the stack (and with
-                // it, on Linux, the id) of the thread that ended to the next thread of that size.
-                var attributes = pthread_attr_t()
-                pthread_attr_init(&attributes)
-                defer { pthread_attr_destroy(&attributes) }
-                pthread_attr_setstacksize(&attributes, Self.stackSize)
-                let created = pthread_create(
-                    &thread, &attributes,
-                    { context in
-                        #if canImport(Darwin)
-                            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-                        #else
-                            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-                        #endif
-                        return nil
-                    }, context)
-                precondition(created == 0, "pthread_create failed: \(created)")
-                #if canImport(Darwin)
-                    pthread_join(thread!, nil)
-                #else
-                    pthread_join(thread, nil)
-                #endif
-                continuation.resume()
-            }
+        DispatchQueue.global().async {
+            let context = Unmanaged.passRetained(Body(body)).toOpaque()
+            #if canImport(Darwin)
+                var thread: pthread_t?
+            #else
+                var thread = pthread_t()
+            #endif
+            // A stack size that no other thread of the process asks for: the system gives the stack (and with
+            // it, on Linux, the id) of the thread that ended to the next thread of that size.
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            pthread_attr_setstacksize(&attributes, Self.stackSize)
+            let created = pthread_create(
+                &thread, &attributes,
+                { context in
+                    #if canImport(Darwin)
+                        Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+                    #else
+                        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+                    #endif
+                    return nil
+                }, context)
+            precondition(created == 0, "pthread_create failed: \(created)")
+            #if canImport(Darwin)
+                pthread_join(thread!, nil)
+            #else
+                pthread_join(thread, nil)
+            #endif
+            joined.value = true
         }
+        #expect(await waitUntil(seconds: 120) { joined.value })
     }
 
     @Test func aUIThreadReusingTheDispatchersIdProcessesAtMostABudgetOfTheHeldActionsOnTheReturn() async throws {
