@@ -124,9 +124,12 @@ let package = Package(
             dependencies: ["SwitchyardPersistence", "Switchyard"],
             path: "Tests/SwitchyardPersistenceCrashHarness"
         ),
+        // What the test targets share: waiting with a deadline, threads with a chosen stack. Not a product.
+        .target(name: "SwitchyardTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "SwitchyardPersistenceTests",
             dependencies: [
+                "SwitchyardTestSupport",
                 "SwitchyardPersistence", "Switchyard", "SwitchyardPersistenceCrashHarness", "SwitchyardInspector",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -139,6 +142,7 @@ let package = Package(
         .testTarget(
             name: "SwitchyardInspectorTests",
             dependencies: [
+                "SwitchyardTestSupport",
                 "SwitchyardInspector", "SwitchyardInspectorDesktop", "Switchyard",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -149,6 +153,7 @@ let package = Package(
         .testTarget(
             name: "SwitchyardTests",
             dependencies: [
+                "SwitchyardTestSupport",
                 "Switchyard", "SwitchyardTesting",
                 .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
             ]
@@ -165,7 +170,7 @@ let package = Package(
             ]
         ),
         // The compatibility product in Swift 6 language mode: its operators and its reactive types under contention.
-        .testTarget(name: "SwitchyardSwiftRexTests", dependencies: ["SwitchyardSwiftRex"]),
+        .testTarget(name: "SwitchyardSwiftRexTests", dependencies: ["SwitchyardTestSupport", "SwitchyardSwiftRex"]),
         // Code written the SwiftRex 0.8 and BridgeMiddleware 0.1.3 way, against the compatibility product, compiled in
         // Swift 5 language mode as such apps still are.
         .testTarget(
@@ -177,12 +182,13 @@ let package = Package(
         // language mode.
         .testTarget(
             name: "SwitchyardCombineRexTests",
-            dependencies: ["SwitchyardCombineRex"],
+            dependencies: ["SwitchyardTestSupport", "SwitchyardCombineRex"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "SwitchyardCombineTests",
             dependencies: [
+                "SwitchyardTestSupport",
                 "SwitchyardCombine",
                 "Switchyard",
                 .product(
@@ -200,6 +206,7 @@ let package = Package(
         .testTarget(
             name: "SwitchyardTracingTests",
             dependencies: [
+                "SwitchyardTestSupport",
                 "SwitchyardTracing", "Switchyard",
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
@@ -218,6 +225,7 @@ let package = Package(
         .testTarget(
             name: "SwitchyardMetricsTests",
             dependencies: [
+                "SwitchyardTestSupport",
                 "SwitchyardMetrics", "Switchyard",
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),

@@ -41,6 +41,25 @@ def click(i): d.find_element(By.ID, i).click()
 try:
     d.get(url)
     wait(lambda: rows() > 3, "rows")
+    # Live updates cost the page what they add, not the history's length: while the app acts, the page neither loads
+    # the whole history again nor touches every row at each update (with a long history, that kept the page busy for
+    # good). Counted: the history's full loads, and the rows' class changes.
+    wait(lambda: rows() >= 50, "a history of 50 rows")
+    js("""window.fullLoads = 0; window.classChanges = 0;
+          const plain = window.fetch;
+          window.fetch = function (input, init) {
+            const u = new URL(String(input), location.href);
+            if (/\\/api\\/entries$/.test(u.pathname) && !u.searchParams.has("after")) window.fullLoads++;
+            return plain.apply(this, arguments);
+          };
+          const toggle = DOMTokenList.prototype.toggle;
+          DOMTokenList.prototype.toggle = function () { window.classChanges++; return toggle.apply(this, arguments); };""")
+    before = rows()
+    wait(lambda: rows() > before + 10, "ten more live rows")
+    added, changes, loads = rows() - before, js("return window.classChanges"), js("return window.fullLoads")
+    assert loads == 0, "the page loaded the whole history %d times for %d live rows" % (loads, added)
+    assert changes < 40 * added, "%d class changes for %d live rows in a history of %d" % (changes, added, before)
+    print("live updates: %d rows added to %d, %d class changes, no full load" % (added, before, changes))
     js("window.confirm = () => true;")
     # rate chart
     wait(lambda: js("return document.querySelectorAll('#rate-chart rect').length") > 0, "rate bars")

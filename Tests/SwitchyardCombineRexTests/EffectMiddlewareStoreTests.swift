@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardCombineRex
+import SwitchyardTestSupport
 import Testing
 
 /// An app written the SwiftRex 0.8 way, with `import SwitchyardCombineRex` alone: an effect middleware lifted into
@@ -68,7 +69,7 @@ import Testing
         delay.send()
         store.dispatch(.counter(.cancelLater))
         delay.send()
-        #expect(eventually { store.state.count == 2 })
+        #expect(eventuallyBlocking { store.state.count == 2 })
         #expect(store.state.count == 2)
         #expect(store.state.log.first == "incrementLater at 0")
     }
@@ -90,7 +91,7 @@ import Testing
             scheduling: .callerThread
         )
         store.dispatch(.search("swift"))
-        #expect(eventually { store.state.results == ["swift 1", "swift 2"] })
+        #expect(eventuallyBlocking { store.state.results == ["swift 1", "swift 2"] })
         store.dispatch(.search("later"))
         store.dispatch(.cancel)
         pending.send(["too late"])

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardCombineRex
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardCombineRex
@@ -186,7 +187,7 @@ import Testing
                 sut.handle(action: thread * 1_000 + index, from: .here(), state: {}).run(recordingOutput(dispatched))
             }
         }
-        #expect(eventually { sut.runningCount == 0 })
+        #expect(eventuallyBlocking { sut.runningCount == 0 })
         // Every untokened effect dispatched its action; tokened ones were dispatched, replaced or cancelled.
         let untokened = dispatched.values.filter { $0.action % 3 == 2 }.count
         #expect(untokened == 8 * 100)

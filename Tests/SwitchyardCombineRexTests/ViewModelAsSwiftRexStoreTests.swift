@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardCombineRex
+import SwitchyardTestSupport
 import Testing
 
 /// SwiftRex code that uses a view model as a store, mocks one, and subclasses it, compiled in Swift 5 language mode
@@ -75,7 +76,7 @@ import Testing
         erased.dispatch(.increment)
         let read = Collected<Int>()
         Thread { read.append(erased.state) }.start()
-        #expect(await eventuallyAsync { read.values == [2] })
+        #expect(await eventually { read.values == [2] })
     }
 
     final class LoggingViewModel: ObservableViewModel<ViewAction, ViewState> {

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardCombineRex
+import SwitchyardTestSupport
 import Testing
 
 /// SwiftRex code makes its view models in a plain, nonisolated `static func`: that compiles and works, on the main
@@ -41,7 +42,7 @@ import Testing
         let store = Self.makeStore()
         let made = Collected<ObservableViewModel<CounterViewModel.ViewAction, CounterViewModel.ViewState>>()
         Thread { made.append(CounterViewModel.viewModel(from: store)) }.start()
-        #expect(await eventuallyAsync { !made.values.isEmpty })
+        #expect(await eventually { !made.values.isEmpty })
         guard let viewModel = made.values.first else { return }
         store.dispatch(1)
         let title = await waitForTitle("1 taps", of: viewModel)

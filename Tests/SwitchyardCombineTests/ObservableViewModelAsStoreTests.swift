@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import SwitchyardCombine
+import SwitchyardTestSupport
 import Testing
 
 #if canImport(Combine)

@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardCombine
+import SwitchyardTestSupport
 import Testing
 
 @MainActor

@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardCombine
+import SwitchyardTestSupport
 import Testing
 
 /// How one subscription of `statePublisher` honors demand, cancellation and reentrant calls.

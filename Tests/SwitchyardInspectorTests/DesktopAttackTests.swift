@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import SwitchyardInspectorDesktop
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardInspector
@@ -61,7 +62,7 @@ import Testing
         // Connections were closed to make room, and never more than the limit were open. (How many were closed by
         // now depends on how far the server got through the queue: under ThreadSanitizer, not all of it.)
         let desktop = running.desktop
-        let statistics = try await eventually(timeout: .seconds(60)) { () -> DesktopInspector.Statistics? in
+        let statistics = try await eventually { () -> DesktopInspector.Statistics? in
             let statistics = desktop.statistics
             return statistics.closedForRoom > 0 ? statistics : nil
         }
@@ -383,7 +384,7 @@ import Testing
             return desktop.port
         }()
         // The port is free again: a new desktop listens on it.
-        let again = try await eventually(timeout: .seconds(10)) { () -> DesktopInspector? in
+        let again = try await eventually { () -> DesktopInspector? in
             try? await DesktopInspector.start(port: port)
         }
         #expect(again.port == port)

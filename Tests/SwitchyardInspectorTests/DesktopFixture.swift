@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import SwitchyardInspectorDesktop
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardInspector
@@ -76,22 +77,9 @@ func startDesktop(
         await desktop.stop()
         throw ClientError("The inspector did not connect to the desktop: \(connection.status)")
     }
-    let listed = try await eventually(timeout: .seconds(20)) {
+    let listed = try await eventually {
         desktop.stores.first { $0.store == name && $0.isConnected }
     }
     return Running(
         store: store, inspector: inspector, desktop: desktop, connection: connection, storeID: listed.id)
-}
-
-/// The first non-nil value of `probe`, polled until `timeout` passes; throws after it.
-func eventually<Value: Sendable>(
-    timeout: Duration = .seconds(20),
-    _ probe: @Sendable () async throws -> Value?
-) async throws -> Value {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if let value = try await probe() { return value }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-    throw ClientError("The condition did not hold within \(timeout).")
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import SwitchyardInspectorDesktop
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardInspector
@@ -88,7 +89,7 @@ import Testing
             sent += 500
         }
         let desktop = running.desktop
-        _ = try await eventually(timeout: .seconds(60)) { desktop.statistics.droppedPages == 1 ? true : nil }
+        _ = try await eventually { desktop.statistics.droppedPages == 1 ? true : nil }
         #expect(sent <= pings + 500)
         #expect(try await running.pageIsAnswered())
     }

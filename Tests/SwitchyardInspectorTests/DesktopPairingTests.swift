@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardInspector
@@ -132,13 +133,13 @@ import Testing
                 }
             }
         }
-        _ = try await eventually(timeout: .seconds(60)) { answers.withLock { $0.contains(429) } ? true : nil }
+        _ = try await eventually { answers.withLock { $0.contains(429) } ? true : nil }
         let store = makeStore()
         let inspector = StoreInspector(inspecting: store)
         let connection = inspector.connect(to: desktop.appAddress, store: "waiting")
         let statuses = recordStatuses(of: connection)
         // The app says why it waits: a lockout, not a wrong code.
-        _ = try await eventually(timeout: .seconds(60)) { () -> Bool? in
+        _ = try await eventually { () -> Bool? in
             if case .disconnected(let reason) = connection.status, reason.contains("lockout") { return true }
             return nil
         }

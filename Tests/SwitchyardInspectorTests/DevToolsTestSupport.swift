@@ -1,17 +1,8 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 
 @testable import SwitchyardInspector
-
-/// Waits for `condition`, polling, at most `seconds`; whether it became true.
-func eventually(seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
-}
 
 /// A page's listener on a recorder: counts the signals it gets, acknowledging each as the page's updates do.
 final class SignalCounter<Action: Sendable, State: Sendable>: Sendable {
@@ -38,8 +29,8 @@ final class SignalCounter<Action: Sendable, State: Sendable>: Sendable {
     var count: Int { received.withLock { $0 } }
 
     /// Whether more than `count` signals arrive within `seconds`.
-    func receives(after count: Int, within seconds: Double = 5) async -> Bool {
-        await eventually(seconds: seconds) { self.count > count }
+    func receives(after count: Int, within timeout: Duration = defaultWaitTimeout) async -> Bool {
+        await eventually(timeout: timeout) { self.count > count }
     }
 
     func stop() {

@@ -5,6 +5,7 @@ import NIOPosix
 import NIOWebSocket
 import Switchyard
 import SwitchyardInspectorDesktop
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardInspector
@@ -172,7 +173,7 @@ import Testing
             return try? JSONDecoder().decode(InspectorWire.Message.self, from: Data(update.utf8))
         }
         // The app catches up with the store (slowly under a sanitizer on a loaded machine: the deadline is generous).
-        _ = try await eventually(timeout: .seconds(300)) {
+        _ = try await eventually {
             stalled.texts.last.flatMap(update)?.status.lastID == count ? true : nil
         }
         let updates = stalled.texts.compactMap(update)

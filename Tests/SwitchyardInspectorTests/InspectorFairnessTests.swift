@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 
@@ -50,16 +51,6 @@ import Testing
         }
     }
 
-    /// Waits for `condition`, at most `seconds`.
-    static func waitFor(seconds: Double = 120, _ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return true
-    }
-
     /// Jumps to the first action, lets a background thread dispatch `heldCount` actions (held), returns to the present.
     static func travelWhileAThreadDispatches(scheduling: SchedulingPolicy) async throws -> (Reduced, Store<Int, Int>) {
         let reduced = Reduced()
@@ -75,12 +66,12 @@ import Testing
             for action in 0..<heldCount { store.dispatch(action) }
             finished.store(true, ordering: .sequentiallyConsistent)
         }.start()
-        #expect(await waitFor { finished.load(ordering: .sequentiallyConsistent) })
+        #expect(await eventually { finished.load(ordering: .sequentiallyConsistent) })
         await store.idle()
         #expect(inspector.held.count == heldCount)
         reduced.isCounting.store(true, ordering: .sequentiallyConsistent)
         await inspector.returnToPresent()
-        #expect(await waitFor { reduced.count == heldCount })
+        #expect(await eventually { reduced.count == heldCount })
         await store.idle()
         #expect(store.state == 2 + heldCount)
         return (reduced, store)
@@ -93,7 +84,7 @@ import Testing
 
     @Test func returningToThePresentOnTheMainQueueProcessesAtMostABudgetOfTheHeldActionsPerTurn() async throws {
         let (reduced, _) = try await Self.travelWhileAThreadDispatches(scheduling: .mainThread)
-        #expect(await Self.waitFor { reduced.inFirstMainTurn != nil })
+        #expect(await eventually { reduced.inFirstMainTurn != nil })
         let firstTurn = try #require(reduced.inFirstMainTurn)
         #expect(firstTurn <= Self.budget + 1)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardInspector
@@ -124,11 +125,11 @@ import Testing
             }
         }
         // Every dispatch returned; the actions dispatched while locked are all held.
-        #expect(await eventually(seconds: 20) { inspector.held.count == threads * perThread })
+        #expect(await eventually { inspector.held.count == threads * perThread })
         #expect(store.state.favorites.isEmpty)
         #expect(inspector.count == 0)
         await inspector.unlock()
-        #expect(await eventually(seconds: 20) { store.state.favorites.count == threads * perThread })
+        #expect(await eventually { store.state.favorites.count == threads * perThread })
         let favorites = store.state.favorites
         #expect(Set(favorites).count == threads * perThread)
         for thread in 0..<threads {
@@ -147,20 +148,20 @@ import Testing
         let inspector = StoreInspector(inspecting: store, capacity: 10_000)
         inspector.lock()
         for index in 0..<50 { store.dispatch(.favorite("held-\(index)")) }
-        #expect(await eventually(seconds: 20) { inspector.held.count == 50 })
+        #expect(await eventually { inspector.held.count == 50 })
         let gate = DispatchSemaphore(value: 0)
         let mainIsBlocked = LockedValue(false)
         DispatchQueue.main.async {
             mainIsBlocked.withLock { $0 = true }
-            gate.wait()
+            gate.wait(orRecordAfter: defaultWaitTimeout)
         }
-        #expect(await eventually(seconds: 20) { mainIsBlocked.withLock { $0 } })
+        #expect(await eventually { mainIsBlocked.withLock { $0 } })
         for index in 0..<50 { store.dispatch(.favorite("queued-\(index)")) }
         let unlocking = Task { await inspector.unlock() }
         try await Task.sleep(for: .milliseconds(100))
         gate.signal()
         await unlocking.value
-        #expect(await eventually(seconds: 20) { store.state.favorites.count == 100 })
+        #expect(await eventually { store.state.favorites.count == 100 })
         #expect(
             store.state.favorites == (0..<50).map { "held-\($0)" } + (0..<50).map { "queued-\($0)" })
         #expect(inspector.held.isEmpty)
@@ -176,7 +177,7 @@ import Testing
         }
         await inspector.unlock()
         await dispatcher.value
-        #expect(await eventually(seconds: 20) { store.state.favorites.count == 600 })
+        #expect(await eventually { store.state.favorites.count == 600 })
         let favorites = store.state.favorites
         #expect(Array(favorites.prefix(100)) == (0..<100).map { "held-\($0)" })
         #expect(favorites.filter { $0.hasPrefix("after-") } == (0..<500).map { "after-\($0)" })

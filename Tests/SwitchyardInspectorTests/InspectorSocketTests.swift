@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import SwitchyardInspectorDesktop
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardInspector

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import Switchyard
@@ -22,42 +23,13 @@ import Testing
     /// an issue: a body that hangs fails the test instead of hanging it.
     static func runOnThread(_ body: @escaping @Sendable () -> Void) async {
         let joined = Shared(false)
-        final class Body {
-            let run: @Sendable () -> Void
-            init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-        }
         DispatchQueue.global().async {
-            let context = Unmanaged.passRetained(Body(body)).toOpaque()
-            #if canImport(Darwin)
-                var thread: pthread_t?
-            #else
-                var thread = pthread_t()
-            #endif
-            // A stack size that no other thread of the process asks for: the system gives the stack (and with
-            // it, on Linux, the id) of the thread that ended to the next thread of that size.
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            pthread_attr_setstacksize(&attributes, Self.stackSize)
-            let created = pthread_create(
-                &thread, &attributes,
-                { context in
-                    #if canImport(Darwin)
-                        Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-                    #else
-                        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-                    #endif
-                    return nil
-                }, context)
-            precondition(created == 0, "pthread_create failed: \(created)")
-            #if canImport(Darwin)
-                pthread_join(thread!, nil)
-            #else
-                pthread_join(thread, nil)
-            #endif
+            // A stack size that no other thread of the process asks for: the system gives the stack (and with it, on
+            // Linux, the id) of the thread that ended to the next thread of that size.
+            SwitchyardTestSupport.runOnThread(stackSize: Self.stackSize, timeout: .seconds(120), body)
             joined.value = true
         }
-        #expect(await waitUntil(seconds: 120) { joined.value })
+        #expect(await eventually { joined.value })
     }
 
     @Test func aUIThreadReusingTheDispatchersIdProcessesAtMostABudgetOfTheHeldActionsOnTheReturn() async throws {
@@ -125,19 +97,9 @@ import Testing
             store.dispatch(Self.resume)
             watched.value = nil
         }
-        #expect(await Self.waitUntil(seconds: 120) { store.state == 3 + Self.heldCount })
+        #expect(await eventually { store.state == 3 + Self.heldCount })
         await store.idle()
         return (processedOnWatched.value, reused.value)
-    }
-
-    /// Polls `condition` until it holds or `seconds` pass.
-    static func waitUntil(seconds: Double, _ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return true
     }
 }
 

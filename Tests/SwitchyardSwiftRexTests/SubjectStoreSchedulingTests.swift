@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardSwiftRex
+import SwitchyardTestSupport
 import Testing
 
 /// A key set on the main queue alone: its value is visible exactly while the main queue runs.

@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Synchronization
+import Testing
 
 /// The counter feature the tests drive.
 enum CounterAction: Sendable, Equatable {
@@ -45,22 +47,6 @@ final class LockedBox<Value>: @unchecked Sendable {
 
 /// An object whose release the tests watch through a weak reference.
 final class Witness: Sendable {}
-
-/// Polls `condition` with short sleeps until it holds or `timeout` passes, on the caller's actor; never blocks a
-/// thread.
-func eventually(
-    isolation: isolated (any Actor)? = #isolation,
-    timeout: Duration = .seconds(120),
-    _ condition: () async -> Bool
-) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while await !condition() {
-        if clock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    return true
-}
 
 /// Runs `body` on a new Foundation thread, off the cooperative pool.
 func onThread(_ body: @escaping @Sendable () -> Void) {
@@ -135,7 +121,7 @@ func whileMainQueueIsBusy(
     await withCheckedContinuation { (held: CheckedContinuation<Void, Never>) in
         DispatchQueue.main.async {
             held.resume()
-            release.wait()
+            release.wait(orRecordAfter: defaultWaitTimeout)
             if let thenOnTheMainThread { MainActor.assumeIsolated { thenOnTheMainThread() } }
             done.send()
         }

@@ -2,6 +2,7 @@ import Foundation
 import Switchyard
 import SwitchyardInspector
 import SwitchyardInspectorDesktop
+import SwitchyardTestSupport
 import Testing
 
 // The Swift blocks of the InspectingAStore article, compiled and run.

@@ -36,6 +36,7 @@ import Testing
         let documents = Set(Documentation.documents())
         let expected = [
             "README.md", "Sources/Switchyard/Switchyard.docc/Switchyard.md",
+            "Sources/Switchyard/Switchyard.docc/ChoosingAnAPI.md",
             "Sources/Switchyard/Switchyard.docc/GettingStarted.md",
             "Sources/Switchyard/Switchyard.docc/WritingMiddlewares.md",
             "Sources/Switchyard/Switchyard.docc/LiftingAndComposing.md",

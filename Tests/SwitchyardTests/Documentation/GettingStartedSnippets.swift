@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTestSupport
 
 // The code of GettingStarted.md, compiled. DocumentationTests checks that every Swift block of the article appears
 // here verbatim (leading whitespace and blank lines aside).

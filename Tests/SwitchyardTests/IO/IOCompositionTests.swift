@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// `<>` on IOs keeps their parts in one flat list: composing one IO at a time is linear, running a composition

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// Lifting an erased lift again nests one lift in another up to eight levels; deeper, the lifts run over one flat

@@ -1,5 +1,6 @@
 import Dispatch
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// Compositions of thousands of middlewares: built one at a time in linear time, run on a small stack, and shared

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// Composing reducers one at a time does not nest calls: compositions run in a loop. Lifting a lifted reducer again

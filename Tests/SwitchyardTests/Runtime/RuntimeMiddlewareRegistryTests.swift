@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// Actions typed by protocol, as ReSwift apps type them (its `Action` protocol).
@@ -293,6 +294,7 @@ protocol AppActionProtocol: Sendable {}
     }
 
     @Test func addingAndRemovingFromManyThreadsWhileOthersDispatchLosesNoAction() async {
+        let deadline = Deadline()
         let store = Self.enumStore()
         let permanentSeen = Counter()
         let transientSeen = Counter()
@@ -304,7 +306,7 @@ protocol AppActionProtocol: Sendable {}
         let dispatching = Counter(dispatchers)
         let cycles = Counter()
         let mutators = startThreads(2) { _ in
-            while dispatching.value > 0 {
+            while dispatching.value > 0, !deadline.hasPassed {
                 let registration = store.runtimeMiddlewares.addBeforeReducer(extract: { $0 }) { _, _ in
                     transientSeen.increment()
                 }

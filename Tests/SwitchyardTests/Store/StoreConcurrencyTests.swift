@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// `dispatch` from any thread, concurrently; every action processed exactly once; user code may
@@ -183,6 +184,7 @@ import Testing
     }
 
     @Test func readersOnOtherThreadsNeverSeeAHalfReducedState() async {
+        let deadline = Deadline()
         let store = Store(
             initialState: Pair(),
             reducer: Reducer<Action, Pair>.reduce { _, state in
@@ -196,7 +198,7 @@ import Testing
         let mismatches = Counter()
         let reads = Counter()
         let readers = startThreads(2) { _ in
-            while writing.value > 0 {
+            while writing.value > 0, !deadline.hasPassed {
                 let state = store.state
                 if state.first != state.second { mismatches.increment() }
                 reads.increment()

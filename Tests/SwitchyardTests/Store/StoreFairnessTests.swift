@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 
@@ -27,6 +28,7 @@ import Testing
     /// The thread that finds the store idle processes at most 256 actions of other threads, however fast they
     /// come, and returns; the rest are processed elsewhere, none lost.
     @Test func aDispatchProcessesAtMostTheFairnessBudgetOfOtherThreadsActions() async {
+        let deadline = Deadline()
         let producerQueued = Counter()
         let stop = Atomic<Bool>(false)
         let processedByCaller = Counter()
@@ -40,12 +42,12 @@ import Testing
             return IO { _ in
                 // Still processing `.start` on the caller's thread: a producer floods the store meanwhile.
                 startThreads(1) { _ in
-                    while !stop.load(ordering: .relaxed) {
+                    while !stop.load(ordering: .relaxed), !deadline.hasPassed {
                         storeSlot.value?.dispatch(.fromProducer)
                         producerQueued.increment()
                     }
                 }
-                while producerQueued.value < 2_000 { usleep(100) }
+                _ = eventuallyBlocking { producerQueued.value >= 2_000 }
             }
         }
         let store = Store(initialState: Tally(), reducer: Self.reducer, middleware: middleware)

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 
@@ -133,7 +134,7 @@ import Testing
             store.dispatch(.tap)
             tapReturned.store(true, ordering: .releasing)
         }
-        mainIsBusy.wait()
+        mainIsBusy.wait(orRecordAfter: defaultWaitTimeout)
         let producer = startThreads(1) { _ in
             for step in 0..<(mark + 10) { store.dispatch(.chain(step)) }
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import SwitchyardTestSupport
 import Testing
 
 @testable import Switchyard
@@ -43,7 +44,7 @@ import Testing
         let store = Store(initialState: 0, reducer: Reducer { step, state in state = step }, middleware: chain)
         DispatchQueue.global().async { store.dispatch(1) }
         // Wait for the first action to be accepted, then for the whole chain.
-        while store.state == 0 { await Task.yield() }
+        #expect(await eventually { store.state != 0 })
         await store.idle()
         #expect(store.state == 100)
     }

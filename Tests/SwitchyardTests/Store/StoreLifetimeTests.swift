@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// A store nobody references is freed, even when middlewares keep its `output` or `getState`; what

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// The default policy processes on the thread that finds the store idle; the main policy processes
@@ -62,7 +63,7 @@ import Testing
         let blocking = AnyMiddleware<Action, Action, Int> { action, _, _ in
             if action == .block {
                 entered.increment()
-                release.wait()
+                release.wait(orRecordAfter: defaultWaitTimeout)
             }
             return .pure()
         }

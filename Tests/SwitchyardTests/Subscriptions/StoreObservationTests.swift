@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// State observation: `subscribe` tokens, the `states` stream and `state` itself.

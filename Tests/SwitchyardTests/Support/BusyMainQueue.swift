@@ -1,4 +1,6 @@
 import Foundation
+import SwitchyardTestSupport
+import Testing
 
 /// Runs `body` on a thread of its own while the main queue is held busy, as a main thread busy with other work
 /// would be; returns once `body` has run and the main queue is free again, `true` then. Returns `false` when `body`
@@ -16,7 +18,7 @@ func whileMainQueueIsBusy(
     await withCheckedContinuation { (held: CheckedContinuation<Void, Never>) in
         DispatchQueue.main.async {
             held.resume()
-            release.wait()
+            release.wait(orRecordAfter: defaultWaitTimeout)
         }
     }
     let finished = Signal()

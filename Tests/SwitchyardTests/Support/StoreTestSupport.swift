@@ -1,6 +1,8 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Synchronization
+import Testing
 
 /// A thread-safe counter.
 final class Counter: Sendable {
@@ -87,7 +89,7 @@ func blockingMiddleware<Action: Equatable & Sendable, State>(
         guard handled == action else { return .pure() }
         return IO { _ in
             blocked.increment()
-            release.wait()
+            release.wait(orRecordAfter: defaultWaitTimeout)
         }
     }
 }

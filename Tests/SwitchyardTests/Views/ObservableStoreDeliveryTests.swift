@@ -1,6 +1,7 @@
 import Dispatch
 import Observation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// When a view's state changes under each scheduling policy, what a binding reads back, and how many times a
@@ -97,7 +98,7 @@ import Testing
             dispatched.signal()
         }
         // The main actor holds on to the main queue meanwhile: the action waits for it.
-        dispatched.wait()
+        dispatched.wait(orRecordAfter: defaultWaitTimeout)
         query.wrappedValue = "typed"
         #expect(query.wrappedValue == "")
         await store.idle()

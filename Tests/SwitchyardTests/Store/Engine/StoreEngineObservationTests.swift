@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 
@@ -65,7 +66,7 @@ import Testing
             reducer: Reducer<Action, Int>.reduce { _, state in
                 state = -1  // half-reduced
                 inReducer.increment()
-                finishReducer.wait()
+                finishReducer.wait(orRecordAfter: defaultWaitTimeout)
                 state = 1
             }
         )

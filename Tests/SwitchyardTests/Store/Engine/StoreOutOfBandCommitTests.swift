@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import Switchyard
@@ -57,6 +58,7 @@ import Testing
     // MARK: - Caller-thread policy
 
     @Test func commitOutOfBandCompletesUnderSteadyTrafficBetweenTwoActions() async {
+        let deadline = Deadline()
         let store = Store(initialState: Trail(), reducer: Self.reducer)
         let (observed, subscription) = Self.observe(store)
         let stop = Counter()
@@ -65,7 +67,7 @@ import Testing
         let traffic = startThreads(4) { thread in
             var sequence = 0
             var afterStop = 0
-            while afterStop < 50 {
+            while afterStop < 50, !deadline.hasPassed {
                 if stop.value > 0 { afterStop += 1 }
                 store.dispatch(.append(thread: thread, sequence: sequence))
                 dispatched.increment()
@@ -152,6 +154,7 @@ import Testing
     // MARK: - Main-thread policy
 
     @Test func underTheMainThreadPolicyACommitRequestedOffTheMainThreadRunsOnTheMainThread() async {
+        let deadline = Deadline()
         let store = Store(initialState: Trail(), reducer: Self.reducer, scheduling: .mainThread)
         let (observed, subscription) = Self.observe(store)
         let requestedOnMain = Slot<Bool>()
@@ -171,7 +174,7 @@ import Testing
         let dispatched = Counter()
         let traffic = startThreads(2) { thread in
             var sequence = 0
-            while stop.value == 0 || sequence < 100 {
+            while stop.value == 0 || sequence < 100, !deadline.hasPassed {
                 store.dispatch(.append(thread: thread, sequence: sequence))
                 dispatched.increment()
                 sequence += 1

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// An action dispatched while another is processed waits in a FIFO queue until the current action has
@@ -158,7 +159,7 @@ import Testing
         let middleware = AnyMiddleware<Action, Action, Int> { action, _, _ in
             if action == .block {
                 entered.increment()
-                release.wait()
+                release.wait(orRecordAfter: defaultWaitTimeout)
             }
             return .pure()
         }

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// The hooks through which a tracer follows what an action causes: a tag for each follow-up, given back as its

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// Actions a tool held and gives back stay actions of the thread that dispatched them: the thread that processes them

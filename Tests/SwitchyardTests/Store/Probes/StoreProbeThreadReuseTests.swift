@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import Switchyard
