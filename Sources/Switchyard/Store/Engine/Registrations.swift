@@ -11,7 +11,7 @@ final class Registrations<Action: Sendable, State: Sendable>: Sendable {
     /// The `didProcess` hooks of `probes`, in the same order.
     @usableFromInline let keepers:
         ContiguousArray<
-            @Sendable (consuming DispatchedAction<Action>, ProcessedAction<State>) -> Void
+            @Sendable (consuming DispatchedAction<Action>, borrowing ProcessedAction<State>) -> Void
         >
 
     /// The `didReduce` hooks of `probes`, in the same order: the pipeline calls them without copying each probe.

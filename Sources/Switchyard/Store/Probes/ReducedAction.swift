@@ -50,8 +50,9 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
 /// from, and the state it left.
 ///
 /// Valid only during the call it is given to: ``state`` reads the store's state in place, so read it there (a tool
-/// that keeps the state keeps the value it read), and do not keep this value itself.
-public struct ProcessedAction<State: Sendable> {
+/// that keeps the state keeps the value it read). The hook borrows it and it cannot be copied, so the compiler
+/// refuses code that keeps it past the call.
+public struct ProcessedAction<State: Sendable>: ~Copyable {
     /// The thread that dispatched the action and whether it is a follow-up.
     public let origin: ActionOrigin
     @usableFromInline let pointer: UnsafePointer<State>
