@@ -79,9 +79,8 @@ public final class TestClock: Clock, Sendable {
 
     /// Creates a clock at its start.
     ///
-    /// In a file that also imports swift-clocks (`import Clocks`), `TestClock()` is ambiguous, on purpose: swift-clocks'
-    /// clock has the same initializer and does not wait for the test stores' effects. Write
-    /// `SwitchyardTesting.TestClock()`, or drop `import Clocks`: `import SwitchyardTesting` brings swift-clocks along.
+    /// `import SwitchyardTesting` does not bring swift-clocks' `TestClock`, which does not wait for the test stores'
+    /// effects. A file that also writes `import Clocks` sees both: write `SwitchyardTesting.TestClock()` there.
     public convenience init() {
         self.init(now: Instant())
     }
