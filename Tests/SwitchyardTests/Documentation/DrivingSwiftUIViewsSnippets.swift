@@ -1,4 +1,7 @@
+import Dispatch
+import Observation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 #if canImport(Darwin)
@@ -71,6 +74,19 @@ struct DrivingSwiftUIViewsSnippets {
     }
 
     @MainActor
+    func observeQuery(of search: ObservableStore<SearchAction, SearchState>, _ changed: @escaping @MainActor (String) -> Void) {
+        withObservationTracking {
+            _ = search.query
+        } onChange: {
+            // In Swift 6 `onChange` is not isolated to the main actor; the view calls it there, so assume it.
+            MainActor.assumeIsolated {
+                changed(search.query)
+                observeQuery(of: search, changed)
+            }
+        }
+    }
+
+    @MainActor
     func queryField(_ search: ObservableStore<SearchAction, SearchState>) -> StoreBinding<String> {
         search.storeBinding(\.query, send: SearchAction.queryChanged)
     }
@@ -132,6 +148,20 @@ struct DrivingSwiftUIViewsSnippets {
         let lines = written.split(separator: "\n").filter { $0.contains(marker) }
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.hasPrefix("Switchyard warning: ") })
+    }
+
+    /// The observer that registers again in `onChange` is told of every query, once each, with the new value.
+    @Test func anObserverRegisteringAgainInOnChangeIsToldOfEveryChange() async {
+        let store = Snippets().makeSearchStore { _ in }
+        let search = store.observable()
+        var seen: [String] = []
+        Snippets().observeQuery(of: search) { seen.append($0) }
+        search.send(.queryChanged("d"))
+        search.send(.results([]))
+        search.send(.queryChanged("du"))
+        DispatchQueue.global().async { store.dispatch(.queryChanged("dun")) }
+        #expect(await eventually { search.query == "dun" })
+        #expect(seen == ["d", "du", "dun"])
     }
 
     typealias SearchAction = Snippets.SearchAction
