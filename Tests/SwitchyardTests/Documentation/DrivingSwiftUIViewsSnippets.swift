@@ -74,7 +74,9 @@ struct DrivingSwiftUIViewsSnippets {
     }
 
     @MainActor
-    func observeQuery(of search: ObservableStore<SearchAction, SearchState>, _ changed: @escaping @MainActor (String) -> Void) {
+    func observeQuery(
+        of search: ObservableStore<SearchAction, SearchState>, _ changed: @escaping @MainActor (String) -> Void
+    ) {
         withObservationTracking {
             _ = search.query
         } onChange: {
