@@ -20,6 +20,10 @@ package final class EffectScope: Sendable {
         var decorate: EffectDecorator?
         /// The ``StoreProbe/tagFollowUp`` hook of the first probe that sets one.
         var tagFollowUp: (@Sendable () -> UInt64)?
+        /// How many effects have finished so far.
+        var finished: UInt64 = 0
+        /// Those waiting for the next effect to finish.
+        var finishWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     /// A probe's hook that wraps the operation of each effect that starts.
@@ -139,7 +143,30 @@ package final class EffectScope: Sendable {
 
     private func finish(_ token: UInt64) {
         // The finished entry is returned, so it is released after unlocking.
-        let (_, toNotify) = state.withLock { ($0.table.finish(token), $0.observers) }
+        let (_, toNotify, waiters) = state.withLock { state in
+            state.finished &+= 1
+            let waiters = state.finishWaiters
+            state.finishWaiters = []
+            return (state.table.finish(token), state.observers, waiters)
+        }
         for observer in toNotify { observer() }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// How many effects have finished so far, and whether one is running now.
+    package var progress: (finished: UInt64, isRunning: Bool) {
+        state.withLock { ($0.finished, !$0.table.entries.isEmpty) }
+    }
+
+    /// Returns once more than `finished` effects have finished (at once if they have), or when none is running.
+    package func waitForAFinish(after finished: UInt64) async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                if state.finished != finished || state.table.entries.isEmpty { return true }
+                state.finishWaiters.append(waiter)
+                return false
+            }
+            if now { waiter.resume() }
+        }
     }
 }

@@ -13,7 +13,8 @@ extension ReduxStoreBase {
     ///
     /// For tests, and for code that hands the state on once a burst of actions is over. It waits until the store
     /// is idle, so while other threads keep dispatching it waits for them too. Async effects that are still running
-    /// (started with `IO.run`) are not waited for: the actions they dispatch later are new actions.
+    /// (started with `IO.run`) are not waited for: the actions they dispatch later are new actions;
+    /// ``idle(includingEffects:)`` waits for them too.
     ///
     /// States for the main actor travel through the main queue, so the main queue must be running (it is in an app,
     /// in a command-line tool with an `async` entry point, and in Swift Testing). `idle()` waits for a turn of the
@@ -24,5 +25,31 @@ extension ReduxStoreBase {
     /// through the store's diagnostics.
     public func idle() async {
         _ = await core.waitUntilSettled()
+    }
+
+    /// Returns once the store is idle, as ``idle()`` does, and, with `includingEffects`, once no asynchronous effect
+    /// (started with `IO.run`) is running either: what the actions dispatched before the call started has finished,
+    /// and the actions those effects dispatched have been processed.
+    ///
+    /// ```swift
+    /// store.dispatch(.load)          // a middleware starts a request in an effect
+    /// await store.idle(includingEffects: true)
+    /// print(store.state.items)       // the request's answer is in the state
+    /// ```
+    ///
+    /// For a command-line tool or a server that must not exit, or answer, before the work an action started is
+    /// done. It waits for every effect of the store, whoever started it: an effect that never ends (a subscription,
+    /// a timer) keeps it waiting until the effect is cancelled or the store is freed, so give such effects an id and
+    /// cancel them first. `includingEffects: false` is ``idle()``.
+    public func idle(includingEffects: Bool) async {
+        await idle()
+        guard includingEffects else { return }
+        while true {
+            let (finished, isRunning) = effects.progress
+            guard isRunning else { return }
+            await effects.waitForAFinish(after: finished)
+            // What the effect dispatched before it ended is queued: process it (it may start new effects).
+            await idle()
+        }
     }
 }

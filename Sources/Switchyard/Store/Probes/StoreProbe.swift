@@ -52,7 +52,10 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
     /// the store processed them may wait here (for room, or for a write) and holds the store back meanwhile, not the
     /// readers of its state.
     public var didProcess:
-        (@Sendable (_ action: consuming DispatchedAction<Action>, _ processed: borrowing ProcessedAction<State>) -> Void)?
+        (
+            @Sendable (_ action: consuming DispatchedAction<Action>, _ processed: borrowing ProcessedAction<State>) ->
+                Void
+        )?
     /// A feed that receives each processed action after its whole pipeline, as ``didProcess`` does, for a thread of
     /// the tool's to take in batches: the processing thread appends without a lock and without calling the tool's
     /// code (see ``ActionFeed``). Given the action when no later probe keeps actions. The state of an out-of-band
@@ -99,7 +102,8 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
         didReduce: (@Sendable (_ reduced: ReducedAction<Action, State>) -> Void)? = nil,
         didRunEffects: (@Sendable (_ nanoseconds: UInt64) -> Void)? = nil,
         didProcess: (
-            @Sendable (_ action: consuming DispatchedAction<Action>, _ processed: borrowing ProcessedAction<State>) -> Void
+            @Sendable (_ action: consuming DispatchedAction<Action>, _ processed: borrowing ProcessedAction<State>) ->
+                Void
         )? = nil,
         feed: ActionFeed<Action, State>? = nil,
         didCommitOutOfBand: (@Sendable (_ state: State) -> Void)? = nil,
