@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import SwitchyardPersistence
+import SwitchyardTestSupport
 import Testing
 
 /// What the journal tells the app: its status, each change of it once, and what each flush promises.
@@ -31,7 +32,7 @@ import Testing
             try await persistence.flush()
         }
         persistence.close()
-        #expect(try await eventually { finished.withLock { $0 } })
+        #expect(await eventually { finished.withLock { $0 } })
         #expect(seen.withLock { $0 } == [.writing, .closed])
         _ = watching
     }
@@ -51,7 +52,7 @@ import Testing
         #expect(persistence.flush(timeout: .seconds(10)))
         try disk.fill(for: persistence)
         for index in 0..<3 { store.dispatch(.add(bigTitle(index))) }
-        #expect(try await eventually { persistence.journalStatus.isFailing })
+        #expect(await eventually { persistence.journalStatus.isFailing })
 
         // The plain flush returns without waiting for the disk, and without the actions in the file.
         #expect(returns(within: 5) { persistence.flush() })

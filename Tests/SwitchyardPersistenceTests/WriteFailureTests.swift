@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardPersistence
@@ -100,26 +101,6 @@ final class FillableDisk: @unchecked Sendable {
 /// A title long enough that each action needs new pages of the file: more than a page, so overflow pages.
 func bigTitle(_ index: Int) -> String { "\(index)-" + String(repeating: "x", count: 5_000) }
 
-/// Waits, polling, until `condition` holds or `seconds` have passed; returns whether it holds.
-func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return true
-}
-
-/// Waits, suspending, until `condition` holds or `seconds` have passed; returns whether it holds.
-func eventually(within seconds: Double = 10, _ condition: () -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while !condition() {
-        if ContinuousClock.now > deadline { return false }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    return true
-}
-
 /// Runs `body` on a thread of its own and waits at most `seconds` for it; returns whether it returned. A body that
 /// hangs is left on its thread: the test fails instead of hanging.
 func returns(within seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
@@ -181,12 +162,12 @@ extension Reports {
         #expect(persistence.flush(timeout: .seconds(10)))
         try disk.fill(for: persistence)
         for index in 0..<30 { store.dispatch(.add(bigTitle(index))) }
-        #expect(eventually { persistence.journalStatus.isFailing })
+        #expect(eventuallyBlocking { persistence.journalStatus.isFailing })
         // Not written while the disk is full, and the plain flush returns rather than waiting for the disk.
         #expect(!persistence.flush(timeout: .milliseconds(300)))
         #expect(returns(within: 5) { persistence.flush() })
         #expect(
-            eventually {
+            eventuallyBlocking {
                 guard case .failing(let diagnostic, let pending) = persistence.journalStatus else { return false }
                 return diagnostic.kind == .writeFailed && pending == 30
             })
@@ -210,11 +191,11 @@ extension Reports {
         #expect(persistence.flush(timeout: .seconds(10)))
         try disk.fill(for: persistence)
         for index in 0..<60 { store.dispatch(.add(bigTitle(index))) }
-        #expect(eventually { persistence.journalStatus.isFailing && !reports.dropped.isEmpty })
+        #expect(eventuallyBlocking { persistence.journalStatus.isFailing && !reports.dropped.isEmpty })
         // Reported once for the failing period, not once per action; the status counts what is dropped so far.
         #expect(reports.dropped.count == 1)
         #expect(
-            eventually {
+            eventuallyBlocking {
                 guard case .failing(let diagnostic, let pending) = persistence.journalStatus,
                     case .actionsDropped = diagnostic.kind
                 else { return false }
@@ -257,7 +238,7 @@ extension Reports {
         #expect(persistence.flush(timeout: .seconds(10)))
         try disk.fill(for: persistence)
         for index in 0..<5 { store.dispatch(.add(bigTitle(index))) }
-        #expect(eventually { persistence.journalStatus.isStopped })
+        #expect(eventuallyBlocking { persistence.journalStatus.isStopped })
         #expect(reports.kinds == [.journalStopped])
         // Nothing waits: dispatching, flushing and closing return.
         #expect(
@@ -365,14 +346,14 @@ extension Reports {
             }
             finished.withLock { $0 = true }
         }
-        #expect(try await eventually { seen.withLock { $0 } == ["writing"] })
+        #expect(await eventually { seen.withLock { $0 } == ["writing"] })
         try disk.fill(for: persistence)
         store.dispatch(.add(bigTitle(0)))
-        #expect(try await eventually { seen.withLock { $0 } == ["writing", "failing"] })
+        #expect(await eventually { seen.withLock { $0 } == ["writing", "failing"] })
         try disk.free()
-        #expect(try await eventually { seen.withLock { $0 } == ["writing", "failing", "writing"] })
+        #expect(await eventually { seen.withLock { $0 } == ["writing", "failing", "writing"] })
         persistence.close()
-        #expect(try await eventually { finished.withLock { $0 } })
+        #expect(await eventually { finished.withLock { $0 } })
         #expect(seen.withLock { $0 } == ["writing", "failing", "writing", "closed"])
         _ = watching
     }
@@ -391,7 +372,7 @@ extension Reports {
                 _ = persistence.flush(timeout: .seconds(5))
                 try disk.fill(for: persistence)
                 for index in 0..<10 { store.dispatch(.add(bigTitle(index))) }
-                _ = eventually { persistence.journalStatus.isFailing }
+                _ = eventuallyBlocking { persistence.journalStatus.isFailing }
             } catch {
                 Issue.record("\(error)")
             }
