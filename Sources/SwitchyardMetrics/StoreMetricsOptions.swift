@@ -36,7 +36,7 @@ public struct StoreMetricsOptions<Action: Sendable>: Sendable {
         storeName: String,
         isEnabled: Bool = true,
         counts: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> Bool)? = nil,
-        actionName: @escaping @Sendable (_ action: Action) -> String = { metricsCaseName($0) }
+        actionName: @escaping @Sendable (_ action: Action) -> String = { actionCaseName($0) }
     ) {
         self.storeName = storeName
         self.isEnabled = isEnabled
