@@ -16,8 +16,9 @@
 /// the first time (after the first 64 of a type, every payload), or an action larger than 32 bytes. Where an action
 /// with ever-changing payloads is dispatched often and traced or counted, name it with a `switch` of your own (the
 /// tools' `spanName` and `actionName` options). A case without payload of an enum that conforms to
-/// `CustomStringConvertible`, `CustomDebugStringConvertible` or `TextOutputStreamable` is named by its type:
-/// reflection names such a case only through its description, which could hold anything.
+/// `CustomStringConvertible`, `CustomDebugStringConvertible` or `TextOutputStreamable`, which reflection names only
+/// through its description (which could hold anything), is named through the enum's `Encodable` conformance when
+/// Swift synthesized it, and by the enum's type otherwise.
 public func actionCaseName<Action>(_ action: Action) -> String {
     ActionCaseNames.shared.name(of: action)
 }

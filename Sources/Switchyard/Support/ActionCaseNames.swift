@@ -31,8 +31,9 @@ package final class ActionCaseNames: Sendable {
     }
 
     /// What reflection tells of `action`: its case's name, and whether that case has a payload. A value that is not
-    /// an enum is named by its type; so is a case without payload of an enum that describes itself (whose
-    /// description, its only public name, could be anything).
+    /// an enum is named by its type. A case without payload of an enum that describes itself, which reflection names
+    /// only through that description (which could hold anything), is named through the enum's synthesized
+    /// `Encodable` coding, else by its type.
     static func reflect<Action>(_ action: Action) -> (name: String, isEnum: Bool, hasPayload: Bool) {
         let mirror = Mirror(reflecting: action)
         guard mirror.displayStyle == .enum else { return (String(describing: Action.self), false, false) }
@@ -40,7 +41,8 @@ package final class ActionCaseNames: Sendable {
         if action is CustomStringConvertible || action is CustomDebugStringConvertible
             || action is TextOutputStreamable
         {
-            return (String(describing: Action.self), true, false)
+            let coded = (action as? any Encodable).flatMap(CaseNameEncoder.caseName(of:))
+            return (coded ?? String(describing: Action.self), true, false)
         }
         return (String(describing: action), true, false)
     }
@@ -82,34 +84,38 @@ final class TypeCaseNames: Sendable {
     }
 }
 
-/// The bytes of a value of at most `byteLimit` bytes, zero-filled: equal keys are values of one case.
-struct CaseKey: Equatable, Sendable {
-    static let byteLimit = 32
+/// The bytes of a value of at most `byteLimit` bytes, zero-filled: equal keys are values of one case. The tools that
+/// keep something per case (the metrics of an action name) key it with this too.
+@usableFromInline
+package struct CaseKey: Equatable, Sendable {
+    @usableFromInline static var byteLimit: Int { 32 }
 
-    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     /// The key of `value`; `nil` when it is larger than `byteLimit`.
-    @inline(__always)
-    init?<Value>(_ value: Value) {
+    @inlinable @inline(__always)
+    package init?<Value>(_ value: Value) {
         guard MemoryLayout<Value>.size <= Self.byteLimit else { return nil }
         withUnsafeBytes(of: value) { source in
             withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }
         }
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool {
+    @inlinable
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
             && lhs.words.3 == rhs.words.3
     }
 
-    @inline(__always)
-    var hash: Int {
+    /// A hash of the key, for the tables of a few dozen entries that hold names.
+    @inlinable @inline(__always)
+    package var hash: Int {
         Self.mix(words.0 ^ (words.1 &* 31) ^ (words.2 &* 961) ^ (words.3 &* 29_791))
     }
 
-    /// A multiplicative hash, its high bits moved down: enough for the tables of a few dozen names.
-    @inline(__always)
-    static func mix(_ value: UInt64) -> Int {
+    /// A multiplicative hash, its high bits moved down.
+    @inlinable @inline(__always)
+    package static func mix(_ value: UInt64) -> Int {
         let mixed = value &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed ^ (mixed >> 29))
     }

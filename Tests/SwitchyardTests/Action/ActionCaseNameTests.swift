@@ -29,6 +29,25 @@ private enum Described: Sendable, CustomStringConvertible {
     var description: String { "described at \(Date())" }
 }
 
+private enum DescribedCodable: Sendable, Codable, CustomStringConvertible {
+    case tick
+    case tap(Int)
+
+    var description: String { "Clock (1 s)" }
+}
+
+/// Codable in a shape of its own: its coding does not name its cases.
+private enum DescribedCustomCoding: Sendable, Encodable, CustomStringConvertible {
+    case tick
+
+    var description: String { "tick tock" }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode("t")
+    }
+}
+
 private struct Form: Sendable {
     var text: String
 }
@@ -61,9 +80,12 @@ private struct Form: Sendable {
         }
     }
 
-    @Test func aCaseWithoutPayloadOfAnEnumThatDescribesItselfIsNamedByItsType() {
+    @Test func aCaseWithoutPayloadOfAnEnumThatDescribesItselfIsNamedByItsCodingOrItsType() {
         #expect(actionCaseName(Described.quiet) == "Described")
         #expect(actionCaseName(Described.loud(1)) == "loud")
+        #expect(actionCaseName(DescribedCodable.tick) == "tick")
+        #expect(actionCaseName(DescribedCodable.tap(2)) == "tap")
+        #expect(actionCaseName(DescribedCustomCoding.tick) == "DescribedCustomCoding")
     }
 
     @Test func namesStayRightPastTheKeptPayloads() {
