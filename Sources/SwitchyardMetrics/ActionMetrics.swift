@@ -16,11 +16,15 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let effectsCancelled: Counter
     @usableFromInline let effectsInFlight: Meter
     @usableFromInline let actions = CountedActions()
+    /// Whether actions are named by their case (no `actionName` of the app's): then their metrics are found by the
+    /// action's bytes.
+    @usableFromInline let namesByCase: Bool
 
     @inlinable
     init(options: StoreMetricsOptions<Action>, factory: any MetricsFactory) {
         self.options = options
         self.factory = factory
+        namesByCase = options.customActionName == nil
         let store = [("store", options.storeName)]
         held = Counter(label: "switchyard_actions_held_total", dimensions: store, factory: factory)
         dropped = Counter(label: "switchyard_actions_dropped_total", dimensions: store, factory: factory)
@@ -92,7 +96,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
     /// bytes, without its name being made.
     @inlinable
     func metrics(of action: Action) -> ActionNameMetrics {
-        guard options.customActionName == nil, let key = CaseKey(action) else {
+        guard namesByCase, let key = CaseKey(action) else {
             return metrics(named: options.actionName(action))
         }
         let slot = key.hash & (CountedActions.caseSlots - 1)

@@ -24,6 +24,8 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     /// its own id is inside the window.
     @usableFromInline let windowThread = Atomic<UInt>(0)
     @usableFromInline let parents = LockedValue(FollowUpParents())
+    /// Whether spans are named by the action's case (no `spanName` of the app's): then by the action's bytes.
+    @usableFromInline let namesByCase: Bool
     #if canImport(os)
         @usableFromInline let signposter = OSSignposter(subsystem: "Switchyard", category: "actions")
     #endif
@@ -32,6 +34,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     init(tracer: T, options: StoreTracingOptions<Action, State>) {
         self.tracer = tracer
         self.options = options
+        namesByCase = options.customSpanName == nil
     }
 
     /// The probe whose hooks are this tracer's.
@@ -135,7 +138,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     /// bytes.
     @inlinable
     func spanName(_ action: Action) -> String {
-        guard options.customSpanName == nil, let key = CaseKey(action) else { return options.spanName(action) }
+        guard namesByCase, let key = CaseKey(action) else { return options.spanName(action) }
         let slot = key.hash & (ProcessingThreadState<T.Span>.nameSlots - 1)
         if let cached = processing.spanNames[slot], cached.key == key { return cached.name }
         let name = actionCaseName(action)
