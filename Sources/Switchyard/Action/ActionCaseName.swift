@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Made with public reflection (`Mirror`), once per case: each name is kept, per action type, under the bytes of the
-/// value it was made from, and found again without a lock or an allocation (about 100 instructions). Reflection
+/// value it was made from, and found again without a lock or an allocation (a few hundred instructions). Reflection
 /// costs 12–24k instructions and allocates, so a value whose bytes were not seen before pays it: a payload seen for
 /// the first time (after the first 64 of a type, every payload), or an action larger than 32 bytes. Where an action
 /// with ever-changing payloads is dispatched often and traced or counted, name it with a `switch` of your own (the
