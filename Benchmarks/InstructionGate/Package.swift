@@ -11,7 +11,11 @@ let package = Package(
     name: "InstructionGate",
     platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
-        .package(name: "Switchyard", path: "../..")
+        .package(name: "Switchyard", path: "../.."),
+        // The backends' APIs for the tracing and metrics workloads (t2, m1): a tracer and a metrics factory that
+        // record nothing.
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -36,6 +40,10 @@ let package = Package(
             name: "InstructionGateSwift5",
             dependencies: [
                 "GateStoresSwift5", "GateJournaledStoresSwift5", .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardMetrics", package: "Switchyard"),
+                .product(name: "SwitchyardTracing", package: "Switchyard"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
@@ -51,6 +59,10 @@ let package = Package(
             name: "InstructionGateSwift6",
             dependencies: [
                 "GateStoresSwift6", "GateJournaledStoresSwift6", .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardMetrics", package: "Switchyard"),
+                .product(name: "SwitchyardTracing", package: "Switchyard"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -4,31 +4,6 @@ import Switchyard
 /// The metrics of one store, made once, and those per action name, made the first time the name is seen.
 @usableFromInline
 final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
-    @usableFromInline
-    struct PerAction {
-        @usableFromInline let processed: Counter
-        @usableFromInline let followUps: Counter
-        @usableFromInline let handle: Timer
-        @usableFromInline let reduce: Timer
-
-        @inlinable init(processed: Counter, followUps: Counter, handle: Timer, reduce: Timer) {
-            self.processed = processed
-            self.followUps = followUps
-            self.handle = handle
-            self.reduce = reduce
-        }
-    }
-
-    @usableFromInline
-    struct Locked {
-        @usableFromInline var perAction: [String: PerAction] = [:]
-        /// The action admitted last, when it is counted.
-        @usableFromInline var counted: PerAction?
-        @usableFromInline var isFollowUp = false
-
-        @inlinable init() {}
-    }
-
     @usableFromInline let options: StoreMetricsOptions<Action>
     @usableFromInline let factory: any MetricsFactory
     @usableFromInline let held: Counter
@@ -40,12 +15,16 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let effectsFailed: Counter
     @usableFromInline let effectsCancelled: Counter
     @usableFromInline let effectsInFlight: Meter
-    @usableFromInline let state = LockedValue(Locked())
+    @usableFromInline let actions = CountedActions()
+    /// Whether actions are named by their case (no `actionName` of the app's): then their metrics are found by the
+    /// action's bytes.
+    @usableFromInline let namesByCase: Bool
 
     @inlinable
     init(options: StoreMetricsOptions<Action>, factory: any MetricsFactory) {
         self.options = options
         self.factory = factory
+        namesByCase = options.customActionName == nil
         let store = [("store", options.storeName)]
         held = Counter(label: "switchyard_actions_held_total", dimensions: store, factory: factory)
         dropped = Counter(label: "switchyard_actions_dropped_total", dimensions: store, factory: factory)
@@ -76,20 +55,19 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
 
     @inlinable
     func admit(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
-        let counts = options.counts?(dispatched, origin) ?? true
-        let name = counts ? options.actionName(dispatched.action) : ""
-        state.withLock { state in
-            state.isFollowUp = origin.isFollowUp
-            state.counted = counts ? metrics(named: name, in: &state) : nil
+        actions.isFollowUp = origin.isFollowUp
+        if let counts = options.counts, !counts(dispatched, origin) {
+            actions.counted = nil
+            return
         }
+        actions.counted = metrics(of: dispatched.action)
     }
 
     @inlinable
     func didReduce(_ reduced: ReducedAction<Action, State>) {
-        let (counted, isFollowUp) = state.withLock { state in (state.counted, state.isFollowUp) }
         queueDepth.record(reduced.queuedActions)
-        guard let counted else { return }
-        (isFollowUp ? counted.followUps : counted.processed).increment()
+        guard let counted = actions.counted else { return }
+        (actions.isFollowUp ? counted.followUps : counted.processed).increment()
         counted.handle.recordNanoseconds(Int64(truncatingIfNeeded: reduced.handleNanoseconds))
         counted.reduce.recordNanoseconds(Int64(truncatingIfNeeded: reduced.reduceNanoseconds))
     }
@@ -114,31 +92,27 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
         }
     }
 
-    /// The metrics of the action `name`, made under the lock the first time (the factory runs no code of the app's
-    /// that could come back to this store).
+    /// The metrics of `action`'s name. With the default naming, an action of a case seen recently finds them by its
+    /// bytes, without its name being made.
     @inlinable
-    func metrics(named name: String, in state: inout Locked) -> PerAction {
-        if let existing = state.perAction[name] { return existing }
-        let store = options.storeName
-        let made = PerAction(
-            processed: Counter(
-                label: "switchyard_actions_total",
-                dimensions: [("store", store), ("action", name), ("follow_up", "false")],
-                factory: factory
-            ),
-            followUps: Counter(
-                label: "switchyard_actions_total",
-                dimensions: [("store", store), ("action", name), ("follow_up", "true")],
-                factory: factory
-            ),
-            handle: Timer(
-                label: "switchyard_handle_duration", dimensions: [("store", store), ("action", name)], factory: factory
-            ),
-            reduce: Timer(
-                label: "switchyard_reduce_duration", dimensions: [("store", store), ("action", name)], factory: factory
-            )
-        )
-        state.perAction[name] = made
+    func metrics(of action: Action) -> ActionNameMetrics {
+        guard namesByCase, let key = CaseKey(action) else {
+            return metrics(named: options.actionName(action))
+        }
+        let slot = key.hash & (CountedActions.caseSlots - 1)
+        if let cached = actions.byCase[slot], cached.key == key { return cached.metrics }
+        let found = metrics(named: actionCaseName(action))
+        actions.byCase[slot] = (key, found)
+        return found
+    }
+
+    /// The metrics of the action name `name`, made the first time (the factory runs no code of the app's that could
+    /// come back to this store).
+    @inlinable
+    func metrics(named name: String) -> ActionNameMetrics {
+        if let existing = actions.byName[name] { return existing }
+        let made = ActionNameMetrics(store: options.storeName, action: name, factory: factory)
+        actions.byName[name] = made
         return made
     }
 }

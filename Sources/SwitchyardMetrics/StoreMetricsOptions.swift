@@ -27,20 +27,27 @@ public struct StoreMetricsOptions<Action: Sendable>: Sendable {
     public var isEnabled: Bool
     /// Decides per action whether it is counted and timed; `nil` counts every action.
     public var counts: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> Bool)?
-    /// The `action` dimension for an action: by default its case's name, never its payload. Keep the set of values
-    /// small and fixed: each value is a time series of its own.
-    public var actionName: @Sendable (_ action: Action) -> String
+    /// The `action` dimension for an action: by default its case's name (`actionCaseName(_:)`), never its payload.
+    /// Keep the set of values small and fixed: each value is a time series of its own.
+    public var actionName: @Sendable (_ action: Action) -> String {
+        get { customActionName ?? { actionCaseName($0) } }
+        set { customActionName = newValue }
+    }
+    /// The app's own naming, `nil` for the case's name: with the case's name, the metrics of an action are found
+    /// again from the action's case alone, without making its name.
+    @usableFromInline var customActionName: (@Sendable (_ action: Action) -> String)?
 
-    /// Options for the store `storeName`: every action counted under its case's name.
+    /// Options for the store `storeName`: every action counted under its case's name, or under `actionName`'s value
+    /// when you pass one.
     public init(
         storeName: String,
         isEnabled: Bool = true,
         counts: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> Bool)? = nil,
-        actionName: @escaping @Sendable (_ action: Action) -> String = { metricsCaseName($0) }
+        actionName: (@Sendable (_ action: Action) -> String)? = nil
     ) {
         self.storeName = storeName
         self.isEnabled = isEnabled
         self.counts = counts
-        self.actionName = actionName
+        self.customActionName = actionName
     }
 }

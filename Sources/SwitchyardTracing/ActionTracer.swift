@@ -24,6 +24,8 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     /// its own id is inside the window.
     @usableFromInline let windowThread = Atomic<UInt>(0)
     @usableFromInline let parents = LockedValue(FollowUpParents())
+    /// Whether spans are named by the action's case (no `spanName` of the app's): then by the action's bytes.
+    @usableFromInline let namesByCase: Bool
     #if canImport(os)
         @usableFromInline let signposter = OSSignposter(subsystem: "Switchyard", category: "actions")
     #endif
@@ -32,6 +34,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     init(tracer: T, options: StoreTracingOptions<Action, State>) {
         self.tracer = tracer
         self.options = options
+        namesByCase = options.customSpanName == nil
     }
 
     /// The probe whose hooks are this tracer's.
@@ -97,7 +100,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             parent ?? (origin.isFollowUp || origin.thread != thread ? nil : ServiceContext.current) ?? .topLevel
         let startedAt = DefaultTracerClock.now
         let span = tracer.startSpan(
-            options.spanName(dispatched.action),
+            spanName(dispatched.action),
             context: context,
             ofKind: .internal,
             at: startedAt,
@@ -107,10 +110,13 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         )
         processing.startedAt = startedAt.nanosecondsSinceEpoch
         let isBridged = source.info.map { $0.contains("Bridged from ") } ?? false
-        let key = ProcessingThreadState<T.Span>.AttributesKey(
+        if !processing.hasAttributes(
             file: source.file, line: source.line, function: source.function, thread: origin.thread,
             isFollowUp: origin.isFollowUp, isBridged: isBridged)
-        if processing.attributesKey != key {
+        {
+            let key = ProcessingThreadState<T.Span>.AttributesKey(
+                file: source.file, line: source.line, function: source.function, thread: origin.thread,
+                isFollowUp: origin.isFollowUp, isBridged: isBridged)
             processing.attributes = attributes(for: key)
             processing.attributesKey = key
         }
@@ -126,6 +132,18 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             span.addLink(SpanLink(context: parent, attributes: ["switchyard.link": "bridged from"]))
         }
         return span
+    }
+
+    /// The span's name for `action`. With the default naming, an action of a case seen recently is named from its
+    /// bytes.
+    @inlinable
+    func spanName(_ action: Action) -> String {
+        guard namesByCase, let key = CaseKey(action) else { return options.spanName(action) }
+        let slot = key.hash & (ProcessingThreadState<T.Span>.nameSlots - 1)
+        if let cached = processing.spanNames[slot], cached.key == key { return cached.name }
+        let name = actionCaseName(action)
+        processing.spanNames[slot] = (key, name)
+        return name
     }
 
     /// The attributes of a span made from `key`. Out of line: made once per source and thread.
@@ -158,8 +176,9 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         case .none:
             break
         case .events:
-            span.addEvent(SpanEvent(name: "handled", at: Self.instant(handledAt)))
-            span.addEvent(SpanEvent(name: "reduced", at: Self.instant(reducedAt)))
+            // An empty dictionary given, rather than the default `[:]`, which builds one from its literal each time.
+            span.addEvent(SpanEvent(name: "handled", at: Self.instant(handledAt), attributes: SpanAttributes([:])))
+            span.addEvent(SpanEvent(name: "reduced", at: Self.instant(reducedAt), attributes: SpanAttributes([:])))
         case .spans:
             phaseSpan("handle", parent: span.context, from: startedAt, to: handledAt)
             phaseSpan("reduce", parent: span.context, from: handledAt, to: reducedAt)

@@ -10,9 +10,15 @@ public struct StoreTracingOptions<Action: Sendable, State: Sendable>: Sendable {
     /// Decides per action whether it gets a span; `nil` traces every action. An action without a span gives none
     /// to its phases or its effects either, and the follow-ups it causes start traces of their own.
     public var samples: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> Bool)?
-    /// The span's name for an action: by default the name of its case (``actionCaseName(_:)``), never its payload.
+    /// The span's name for an action: by default the name of its case (`actionCaseName(_:)`), never its payload.
     /// Keep the set of names small and fixed: tracing backends index spans by name.
-    public var spanName: @Sendable (_ action: Action) -> String
+    public var spanName: @Sendable (_ action: Action) -> String {
+        get { customSpanName ?? { actionCaseName($0) } }
+        set { customSpanName = newValue }
+    }
+    /// The app's own naming, `nil` for the case's name: with the case's name, the tracer names an action of a case
+    /// seen recently from the action's bytes, without making the name again.
+    @usableFromInline var customSpanName: (@Sendable (_ action: Action) -> String)?
     /// Opt-in: what of the action a span may record, as `switchyard.action.payload`; return `nil` to record nothing
     /// for that action. Without it no payload is recorded. Redact here: the value leaves the process.
     public var redactAction: (@Sendable (_ action: Action) -> String?)?
@@ -24,13 +30,13 @@ public struct StoreTracingOptions<Action: Sendable, State: Sendable>: Sendable {
     /// `Switchyard`, category `actions` (Instruments' Points of Interest). Off by default; ignored elsewhere.
     public var signposts: Bool
 
-    /// Options for the store `storeName`; every action traced under its case's name, nothing of the app's data
-    /// recorded, phases as span events.
+    /// Options for the store `storeName`; every action traced under its case's name (or `spanName`'s value when you
+    /// pass one), nothing of the app's data recorded, phases as span events.
     public init(
         storeName: String,
         isEnabled: Bool = true,
         samples: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> Bool)? = nil,
-        spanName: @escaping @Sendable (_ action: Action) -> String = { actionCaseName($0) },
+        spanName: (@Sendable (_ action: Action) -> String)? = nil,
         redactAction: (@Sendable (_ action: Action) -> String?)? = nil,
         redactState: (@Sendable (_ state: State) -> String?)? = nil,
         phases: StoreTracingPhases = .events,
@@ -39,7 +45,7 @@ public struct StoreTracingOptions<Action: Sendable, State: Sendable>: Sendable {
         self.storeName = storeName
         self.isEnabled = isEnabled
         self.samples = samples
-        self.spanName = spanName
+        self.customSpanName = spanName
         self.redactAction = redactAction
         self.redactState = redactState
         self.phases = phases

@@ -29,6 +29,8 @@ var workloads: [Workload] {
         Workload(name: "w1e", run: runCounterWithErasedIdentity),
         Workload(name: "w1r", run: runCounterWithRuntimeMiddleware),
         Workload(name: "t1", run: runCounterWithTimingProbe),
+        Workload(name: "t2", run: runCounterWithNullTracer),
+        Workload(name: "m1", run: runCounterWithNullMetrics),
         Workload(name: "w2", run: runTenMiddlewares),
         Workload(name: "w2e", run: runTenErasedMiddlewares),
         Workload(name: "w3", run: runHundredLiftedMiddlewares),

@@ -1,0 +1,47 @@
+import CoreMetrics
+import Switchyard
+import SwitchyardMetrics
+import SwitchyardTracing
+
+#if swift(>=6)
+    import GateStoresSwift6
+#else
+    import GateStoresSwift5
+#endif
+
+/// M1: W1's counter counted and timed by SwitchyardMetrics into a backend whose handlers do nothing: what the
+/// metrics probe itself costs per action, without a backend's aggregation.
+func runCounterWithNullMetrics(_ count: Int) {
+    let store = makeStore(Counter(), counterReducer)
+    let registration = store.attachMetrics(StoreMetricsOptions(storeName: "counter"), factory: NullMetrics())
+    precondition(registration != nil, "the metrics probe did not attach")
+    dispatchIncrements(store, count)
+    registration?.detach()
+}
+
+/// T2: W1's counter traced at 100% sampling, phases as events (the defaults), into a tracer whose spans record
+/// nothing: what the tracing probe itself costs per action, without a tracer's recording.
+func runCounterWithNullTracer(_ count: Int) {
+    let store = makeStore(Counter(), counterReducer)
+    let registration = store.attachTracing(StoreTracingOptions(storeName: "counter"), tracer: NullRecordingTracer())
+    precondition(registration != nil, "the tracing probe did not attach")
+    dispatchIncrements(store, count)
+    registration?.detach()
+}
+
+/// A metrics backend whose handlers do nothing, yet is not the `NOOPMetricsHandler` (to which metrics attach
+/// nothing): every call the probe makes is made, and costs only the call.
+struct NullMetrics: MetricsFactory {
+    func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
+        NOOPMetricsHandler.instance
+    }
+    func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler { NOOPMetricsHandler.instance }
+    func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
+        NOOPMetricsHandler.instance
+    }
+    func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler { NOOPMetricsHandler.instance }
+    func destroyCounter(_ handler: any CounterHandler) {}
+    func destroyMeter(_ handler: any MeterHandler) {}
+    func destroyRecorder(_ handler: any RecorderHandler) {}
+    func destroyTimer(_ handler: any TimerHandler) {}
+}

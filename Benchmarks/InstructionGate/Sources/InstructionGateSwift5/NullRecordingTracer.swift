@@ -1,0 +1,1 @@
+../../../Sources/SwitchyardWorkloads/NullRecordingTracer.swift

@@ -1,0 +1,121 @@
+import Foundation
+import Switchyard
+import Synchronization
+import Testing
+
+private enum CaseNamedAction: Sendable {
+    case refresh
+    case search(String)
+    case loaded([String])
+    case select(index: Int)
+    case child(RowAction)
+    case big(String, String, String)
+    case stop
+
+    enum RowAction: Sendable {
+        case tap(Int)
+        case reset
+    }
+}
+
+private enum OnlyCase: Sendable {
+    case ping
+}
+
+private enum Described: Sendable, CustomStringConvertible {
+    case quiet
+    case loud(Int)
+
+    var description: String { "described at \(Date())" }
+}
+
+private enum DescribedCodable: Sendable, Codable, CustomStringConvertible {
+    case tick
+    case tap(Int)
+
+    var description: String { "Clock (1 s)" }
+}
+
+/// Codable in a shape of its own: its coding does not name its cases.
+private enum DescribedCustomCoding: Sendable, Encodable, CustomStringConvertible {
+    case tick
+
+    var description: String { "tick tock" }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode("t")
+    }
+}
+
+private struct Form: Sendable {
+    var text: String
+}
+
+@Suite struct ActionCaseNameTests {
+    @Test func aCaseIsNamedWithoutItsPayload() {
+        #expect(actionCaseName(CaseNamedAction.refresh) == "refresh")
+        #expect(actionCaseName(CaseNamedAction.stop) == "stop")
+        #expect(actionCaseName(CaseNamedAction.search("secret")) == "search")
+        #expect(actionCaseName(CaseNamedAction.loaded(["a", "b"])) == "loaded")
+        #expect(actionCaseName(CaseNamedAction.select(index: 3)) == "select")
+        #expect(actionCaseName(OnlyCase.ping) == "ping")
+    }
+
+    @Test func aNestedEnumIsNamedByItsOuterCase() {
+        #expect(actionCaseName(CaseNamedAction.child(.tap(1))) == "child")
+        #expect(actionCaseName(CaseNamedAction.child(.reset)) == "child")
+        #expect(actionCaseName(CaseNamedAction.RowAction.reset) == "reset")
+    }
+
+    @Test func anActionThatIsNotAnEnumIsNamedByItsType() {
+        #expect(actionCaseName("a string") == "String")
+        #expect(actionCaseName(Form(text: "x")) == "Form")
+        #expect(actionCaseName(42) == "Int")
+    }
+
+    @Test func anActionLargerThanTheKeptBytesIsNamedEachTime() {
+        for index in 0..<3 {
+            #expect(actionCaseName(CaseNamedAction.big("a", "b", "\(index)")) == "big")
+        }
+    }
+
+    @Test func aCaseWithoutPayloadOfAnEnumThatDescribesItselfIsNamedByItsCodingOrItsType() {
+        #expect(actionCaseName(Described.quiet) == "Described")
+        #expect(actionCaseName(Described.loud(1)) == "loud")
+        #expect(actionCaseName(DescribedCodable.tick) == "tick")
+        #expect(actionCaseName(DescribedCodable.tap(2)) == "tap")
+        #expect(actionCaseName(DescribedCustomCoding.tick) == "DescribedCustomCoding")
+    }
+
+    @Test func namesStayRightPastTheKeptPayloads() {
+        // More distinct payloads than a type keeps names for: the later ones are reflected, and named alike.
+        for index in 0..<200 {
+            #expect(actionCaseName(CaseNamedAction.select(index: index)) == "select")
+            #expect(actionCaseName(CaseNamedAction.search("\(index)")) == "search")
+        }
+        #expect(actionCaseName(CaseNamedAction.refresh) == "refresh")
+    }
+
+    @Test func threadsNamingAtOnceGetTheSameNames() {
+        let actions: [CaseNamedAction] = [
+            .refresh, .stop, .search("q"), .loaded([]), .child(.reset), .select(index: 9),
+        ]
+        let expected = ["refresh", "stop", "search", "loaded", "child", "select"]
+        let mismatches = MismatchCount()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for round in 0..<200 {
+                let index = (thread + round) % actions.count
+                if actionCaseName(actions[index]) != expected[index] { mismatches.increment() }
+            }
+        }
+        #expect(mismatches.value == 0)
+    }
+}
+
+/// A count that threads increment.
+private final class MismatchCount: Sendable {
+    private let count = Atomic(0)
+    func increment() { count.add(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+}
