@@ -4,6 +4,7 @@ import Foundation
 import MetricsTestKit
 import Switchyard
 import SwitchyardMetrics
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 
@@ -57,17 +58,6 @@ func makeLoadStore(diagnostics: StoreDiagnostics = .standardError) -> Store<Load
     )
 }
 
-/// Waits, polling, until `condition` holds or a minute passed (a generous deadline: the whole suite runs in parallel
-/// on two cores, and an effect may wait long for a thread).
-func eventually(_ condition: () -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while !condition() {
-        if ContinuousClock.now > deadline { return false }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-    return true
-}
-
 @Suite struct StoreMetricsTests {
     @Test func actionsFollowUpsPhasesAndEffectsAreCountedExactly() async throws {
         let metrics = TestMetrics()
@@ -75,7 +65,7 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
         #expect(store.attachMetrics(StoreMetricsOptions(storeName: "loads"), factory: metrics) != nil)
         store.dispatch(.load("a"))
         store.dispatch(.load("b"))
-        let finished = try await eventually {
+        let finished = await eventually {
             metrics.counterTotal(label: "switchyard_effects_finished_total") == 2
                 && store.state.items.count == 1
                 && metrics.counterTotal(
@@ -116,7 +106,7 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
         store.dispatch(.wait)
         #expect(try metrics.expectMeter("switchyard_effects_in_flight", [("store", "loads")]).lastValue == 1)
         store.dispatch(.stop)
-        let cancelled = try await eventually { metrics.counterTotal(label: "switchyard_effects_cancelled_total") == 1 }
+        let cancelled = await eventually { metrics.counterTotal(label: "switchyard_effects_cancelled_total") == 1 }
         #expect(cancelled)
         #expect(metrics.counterTotal(label: "switchyard_effects_finished_total") == 0)
         // Cancellation is not a failure.
@@ -131,7 +121,7 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
         store.attachMetrics(StoreMetricsOptions(storeName: "loads"), factory: metrics)
         store.dispatch(.fail)
         store.dispatch(.load("a"))
-        let ended = try await eventually {
+        let ended = await eventually {
             metrics.counterTotal(label: "switchyard_effects_finished_total")
                 + metrics.counterTotal(label: "switchyard_effects_failed_total")
                 + metrics.counterTotal(label: "switchyard_effects_cancelled_total") == 2
@@ -156,7 +146,7 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
             factory: metrics
         )
         store.dispatch(.load("a"))
-        let finished = try await eventually { store.state.items == ["a"] }
+        let finished = await eventually { store.state.items == ["a"] }
         #expect(finished)
         #expect(metrics.counterTotal(label: "switchyard_actions_total") == 1)
         #expect(
@@ -213,7 +203,7 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
         let handler = try #require(output.get())
         let processor = DispatchGroup()
         DispatchQueue.global().async(group: processor) { handler.dispatch(.stop) }
-        #expect(try await eventually { blocked.load(ordering: .acquiring) == 1 })
+        #expect(await eventually { blocked.load(ordering: .acquiring) == 1 })
         store?.dispatch(.loading)
         store?.dispatch(.loading)
         store = nil

@@ -1,5 +1,6 @@
 import InMemoryTracing
 import Switchyard
+import SwitchyardTestSupport
 import SwitchyardTracing
 import Testing
 import Tracing
@@ -82,17 +83,6 @@ func makeSearchStore(tracer: InMemoryTracer) -> Store<SearchAction, SearchState>
     )
 }
 
-/// Waits, polling, until `condition` holds or a minute passed (a generous deadline: the whole suite runs in parallel
-/// on two cores, and an effect may wait long for a thread).
-func eventually(_ condition: () -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while !condition() {
-        if ContinuousClock.now > deadline { return false }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-    return true
-}
-
 extension FinishedInMemorySpan {
     func string(_ key: String) -> String? {
         if case .string(let value)? = attributes[key]?.toSpanAttribute() { return value }
@@ -118,7 +108,7 @@ extension FinishedInMemorySpan {
         #expect(registration != nil)
         let line = #line + 1
         store.dispatch(.search("swift"))
-        let arrived = try await eventually {
+        let arrived = await eventually {
             tracer.finishedSpans.contains { $0.operationName == "results" }
                 && tracer.finishedSpans.contains { $0.operationName == "effect" }
         }
@@ -179,7 +169,7 @@ extension FinishedInMemorySpan {
         store.attachTracing(StoreTracingOptions(storeName: "search"), tracer: tracer)
         store.dispatch(.wait)
         store.dispatch(.stop)
-        let arrived = try await eventually { tracer.finishedSpans.contains { $0.operationName == "effect" } }
+        let arrived = await eventually { tracer.finishedSpans.contains { $0.operationName == "effect" } }
         #expect(arrived)
         let effect = try #require(tracer.finishedSpans.first { $0.operationName == "effect" })
         let wait = try #require(tracer.finishedSpans.first { $0.operationName == "wait" })
@@ -198,7 +188,7 @@ extension FinishedInMemorySpan {
         let store = makeSearchStore(tracer: tracer)
         store.attachTracing(StoreTracingOptions(storeName: "search"), tracer: tracer)
         store.dispatch(.fail)
-        let arrived = try await eventually {
+        let arrived = await eventually {
             tracer.finishedSpans.contains { $0.operationName == "effect" }
                 && tracer.finishedSpans.contains { $0.operationName == "results" }
         }
@@ -229,7 +219,7 @@ extension FinishedInMemorySpan {
             tracer: tracer
         )
         store.dispatch(.search("swift"))
-        let arrived = try await eventually { tracer.finishedSpans.contains { $0.operationName == "results" } }
+        let arrived = await eventually { tracer.finishedSpans.contains { $0.operationName == "results" } }
         #expect(arrived)
         let names = tracer.finishedSpans.map(\.operationName)
         #expect(!names.contains("searchStarted"))
@@ -250,7 +240,7 @@ extension FinishedInMemorySpan {
             tracer: tracer
         )
         store.dispatch(.search("secret"))
-        let arrived = try await eventually { tracer.finishedSpans.contains { $0.operationName == "results" } }
+        let arrived = await eventually { tracer.finishedSpans.contains { $0.operationName == "results" } }
         #expect(arrived)
         let spans = tracer.finishedSpans
         let search = try #require(spans.first { $0.operationName == "search" })

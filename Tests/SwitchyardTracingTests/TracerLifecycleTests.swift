@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import InMemoryTracing
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 import Tracing
@@ -60,7 +61,7 @@ import Tracing
         let store = Store<Int, [Int]>(initialState: [], reducer: Self.reducer, middleware: middleware)
         registration.value = store.attachTracing(StoreTracingOptions(storeName: "detached"), tracer: tracer)
         store.dispatch(1)
-        let processed = try await eventually { store.state == [1, 2] }
+        let processed = await eventually { store.state == [1, 2] }
         #expect(processed)
         #expect(tracer.activeSpans.isEmpty)
         // The action in progress is seen through: its span ends when its reducer returns, with its phases (the
@@ -194,7 +195,7 @@ import Tracing
         }
         let processor = DispatchGroup()
         DispatchQueue.global().async(group: processor) { handler.dispatch(0) }
-        let blockedInTime = try? await eventually { blocked.load(ordering: .acquiring) == 1 }
+        let blockedInTime = await eventually { blocked.load(ordering: .acquiring) == 1 }
         #expect(blockedInTime == true)
         #expect(tracer.waitingParents == 3)
         store = nil

@@ -1,22 +1,29 @@
-// Action case names for the tools that attach to a store (tracing, metrics, the inspector): bounded, made with public
-// reflection (`Mirror`) once per case, and found again without a lock.
+// Action case names for the tools that attach to a store (tracing, metrics, the inspector): bounded, kept per case,
+// and found again without a lock.
 //
-// Reflection is the only public way to a case's name, and it is slow: `Mirror` resolves the payload's type from its
-// mangled name on each call (12–24k instructions a call, measured with Swift 6.3.1, and it allocates). So each
-// name is kept, per action type, under the bytes of the value it was made from: a value's bytes decide its case, so
-// a value whose bytes were seen before has the name found then. Measured with callgrind (Swift 6.3.1, x86_64), a
-// case without payload or a payload seen before named 10,000 times: about 370 instructions a call, loop included,
-// and no allocation. Only the bytes of a value of at most `CaseKey.byteLimit` bytes are kept, and only the first
-// `payloadEntryLimit` payloads of a type: other values are reflected each time.
+// Each name is kept, per action type, under the bytes of the value it was made from: a value's bytes decide its case,
+// so a value whose bytes were seen before has the name found then (about 370 instructions a call, loop included, no
+// allocation; callgrind, Swift 6.3.1, x86_64). A value not seen before (a payload seen for the first time, a value
+// larger than `CaseKey.byteLimit` bytes) is named by the runtime's reflection metadata through `swift_EnumCaseName`,
+// the entry point the standard library's `Mirror` uses for an enum's case: a few hundred instructions. `Mirror`
+// itself, the public way to the same name, resolves the payload's type from its mangled name on each call (12–24k
+// instructions, and it allocates), which would make every new payload of a traced or counted action cost that; it
+// names only what the runtime entry point cannot (a value that is not an enum).
 
 import Synchronization
+
+/// The runtime's name of the case of an enum value, from the enum's reflection metadata; `nil` for a value that is
+/// not an enum, or whose type has no such metadata. The standard library declares it the same way for `Mirror`.
+@_silgen_name("swift_EnumCaseName")
+private func runtimeEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
 /// The case names made so far, per action type.
 package final class ActionCaseNames: Sendable {
     package static let shared = ActionCaseNames()
 
-    /// How many values with a payload each type keeps names for (each distinct payload is a key of its own).
-    static let payloadEntryLimit = 64
+    /// How many values each type keeps names for (each distinct payload is a key of its own); past it, names are
+    /// made each time, by the runtime's metadata.
+    static let entryLimit = 256
 
     private let types = GrowOnlyMap<ObjectIdentifier, TypeCaseNames>(bucketCount: 64)
 
@@ -35,6 +42,9 @@ package final class ActionCaseNames: Sendable {
     /// only through that description (which could hold anything), is named through the enum's synthesized
     /// `Encodable` coding, else by its type.
     static func reflect<Action>(_ action: Action) -> (name: String, isEnum: Bool, hasPayload: Bool) {
+        if let name = runtimeName(of: action) {
+            return (name, true, false)
+        }
         let mirror = Mirror(reflecting: action)
         guard mirror.displayStyle == .enum else { return (String(describing: Action.self), false, false) }
         if let label = mirror.children.first?.label { return (label, true, true) }
@@ -48,12 +58,20 @@ package final class ActionCaseNames: Sendable {
     }
 }
 
+extension ActionCaseNames {
+    /// The name of `action`'s case from the enum's reflection metadata; `nil` for a value that is not an enum.
+    @inline(__always)
+    static func runtimeName<Action>(of action: Action) -> String? {
+        runtimeEnumCaseName(action).map { String(cString: $0) }
+    }
+}
+
 /// The case names of one action type, by the bytes of the values they were made from.
 final class TypeCaseNames: Sendable {
     /// The name of every value of the type: one that is not an enum, or an enum with a single case (no bytes).
     private let constantName: String?
     private let names = GrowOnlyMap<CaseKey, String>(bucketCount: 64)
-    private let payloadEntries = Atomic<Int>(0)
+    private let entries = Atomic<Int>(0)
 
     /// The names of `Action`, made from its first value.
     init<Action>(of first: Action) {
@@ -66,20 +84,20 @@ final class TypeCaseNames: Sendable {
     @inline(__always)
     func name<Action>(of action: Action) -> String {
         if let constantName { return constantName }
-        guard let key = CaseKey(action) else { return ActionCaseNames.reflect(action).name }
+        guard let key = CaseKey(action) else {
+            return ActionCaseNames.runtimeName(of: action) ?? ActionCaseNames.reflect(action).name
+        }
         let hash = key.hash
         if let name = names.value(for: key, hash: hash) { return name }
         return reflectAndKeep(action, key: key, hash: hash)
     }
 
-    /// Out of line: once per case without payload, and once per payload up to the limit.
+    /// Out of line: once per value kept, up to the limit, and for each value past it.
     @inline(never)
     private func reflectAndKeep<Action>(_ action: Action, key: CaseKey, hash: Int) -> String {
-        let (name, _, hasPayload) = ActionCaseNames.reflect(action)
-        if hasPayload {
-            let kept = payloadEntries.wrappingAdd(1, ordering: .relaxed).newValue
-            guard kept <= ActionCaseNames.payloadEntryLimit else { return name }
-        }
+        let name = ActionCaseNames.runtimeName(of: action) ?? ActionCaseNames.reflect(action).name
+        let kept = entries.wrappingAdd(1, ordering: .relaxed).newValue
+        guard kept <= ActionCaseNames.entryLimit else { return name }
         return names.add(name, for: key, hash: hash)
     }
 }

@@ -80,12 +80,12 @@ private struct Form: Sendable {
         }
     }
 
-    @Test func aCaseWithoutPayloadOfAnEnumThatDescribesItselfIsNamedByItsCodingOrItsType() {
-        #expect(actionCaseName(Described.quiet) == "Described")
+    @Test func aCaseWithoutPayloadOfAnEnumThatDescribesItselfIsNamedByItsCase() {
+        #expect(actionCaseName(Described.quiet) == "quiet")
         #expect(actionCaseName(Described.loud(1)) == "loud")
         #expect(actionCaseName(DescribedCodable.tick) == "tick")
         #expect(actionCaseName(DescribedCodable.tap(2)) == "tap")
-        #expect(actionCaseName(DescribedCustomCoding.tick) == "DescribedCustomCoding")
+        #expect(actionCaseName(DescribedCustomCoding.tick) == "tick")
     }
 
     @Test func namesStayRightPastTheKeptPayloads() {
