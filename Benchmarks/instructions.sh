@@ -135,14 +135,22 @@ for workload in "${workloads[@]}"; do
         key="$workload-$mode"
         executable="$bin/InstructionGate${mode^}"
         values=()
-        for ((run = 0; run < repeat; run++)); do
+        runs=$repeat
+        # A first-thread workload's count depends on the other thread's timing: its processing thread waits when the
+        # journal's feed is full, and that wait costs instructions that a loaded machine adds (a spread of 36 per
+        # dispatch between three runs of p1, against 0.1 on a quiet one). It runs three times at least, and the
+        # lowest count, the dispatch without that wait, is the one compared.
+        if [[ " ${FIRST_THREAD_WORKLOADS[*]} " == *" $workload "* ]] && ((runs < 3)); then runs=3; fi
+        for ((run = 0; run < runs; run++)); do
             small=$(total "$executable" "$workload" "$SMALL")
             large=$(total "$executable" "$workload" "$LARGE")
             values+=("$(awk -v s="$small" -v l="$large" -v n=$((LARGE - SMALL)) 'BEGIN { printf "%.3f", (l - s) / n }')")
         done
+        lowest=false
+        if [[ " ${FIRST_THREAD_WORKLOADS[*]} " == *" $workload "* ]]; then lowest=true; fi
         read -r value spread < <(printf "%s\n" "${values[@]}" |
-            awk 'NR == 1 { min = max = $1 } { sum += $1; if ($1 < min) min = $1; if ($1 > max) max = $1 }
-                 END { printf "%.3f %.3f\n", sum / NR, max - min }')
+            awk -v lowest="$lowest" 'NR == 1 { min = max = $1 } { sum += $1; if ($1 < min) min = $1; if ($1 > max) max = $1 }
+                 END { printf "%.3f %.3f\n", (lowest == "true" ? min : sum / NR), max - min }')
         measured[$key]=$value
         limit="-"
         if $update; then
@@ -156,7 +164,7 @@ for workload in "${workloads[@]}"; do
         else
             status="FAIL (no threshold)"
         fi
-        if [[ $repeat == 1 ]]; then spread_text="-"; else spread_text=$(printf "%.3f" "$spread"); fi
+        if [[ $runs == 1 ]]; then spread_text="-"; else spread_text=$(printf "%.3f" "$spread"); fi
         # shellcheck disable=SC2059
         printf "$header" "$workload" "$mode" "$(printf "%.1f" "$value")" "${threshold[$key]:--}" "$limit" \
             "$spread_text" "$status"
@@ -165,7 +173,7 @@ for workload in "${workloads[@]}"; do
         fi
     done
 done
-echo "   ($((SECONDS - started)) s, counts of $SMALL and $LARGE dispatches, $repeat run(s) each)"
+echo "   ($((SECONDS - started)) s, counts of $SMALL and $LARGE dispatches, $repeat run(s) each; first-thread workloads ${FIRST_THREAD_WORKLOADS[*]}: at least 3, the lowest compared)"
 
 if $update; then
     for key in "${!measured[@]}"; do
