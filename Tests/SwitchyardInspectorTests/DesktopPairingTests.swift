@@ -136,12 +136,36 @@ import Testing
         _ = try await eventually { answers.withLock { $0.contains(429) } ? true : nil }
         let store = makeStore()
         let inspector = StoreInspector(inspecting: store)
-        let connection = inspector.connect(to: desktop.appAddress, store: "waiting")
-        let statuses = recordStatuses(of: connection)
-        // The app says why it waits: a lockout, not a wrong code.
-        _ = try await eventually { () -> Bool? in
-            if case .disconnected(let reason) = connection.status, reason.contains("lockout") { return true }
-            return nil
+        // The app says why it waits: a lockout, not a wrong code. Its attempt is told to come back later when the
+        // guesses waiting fill the time the desktop lets them wait; when it comes at the moment a guess has just been
+        // answered, it takes that turn and pairs with no lockout, which is right too but shows no lockout: then it
+        // disconnects and tries again, at most ten times.
+        var connection: InspectorConnection?
+        var statuses: Task<[InspectorConnection.Status], Never>?
+        for _ in 0..<10 {
+            let attempt = inspector.connect(to: desktop.appAddress, store: "waiting")
+            let recording = recordStatuses(of: attempt)
+            let lockedOut = try await eventually { () -> Bool? in
+                switch attempt.status {
+                case .disconnected(let reason) where reason.contains("lockout"): return true
+                case .connected: return false
+                default: return nil
+                }
+            }
+            if lockedOut {
+                connection = attempt
+                statuses = recording
+                break
+            }
+            recording.cancel()
+            #expect(Self.reasons(await recording.value).isEmpty)
+            await attempt.close()
+        }
+        guard let connection, let statuses else {
+            Issue.record("In ten attempts, the app always took a turn that a guess had left: no lockout to check")
+            guessing.cancel()
+            await guessing.value
+            return
         }
         guessing.cancel()
         await guessing.value
