@@ -235,14 +235,6 @@ import Testing
         LoopbackClient.parse(response)?.status
     }
 
-    func page(_ running: Running, receiveBuffer: Int32? = nil) async throws -> WebSocketConnection {
-        let opened = try await running.client.webSocket(
-            running.prefix + "/ws", origin: nil, protocols: ["token.\(running.token)"], receiveBuffer: receiveBuffer)
-        let page = try #require(opened.connection)
-        #expect(try await page.nextText().contains(#""type":"app""#))
-        return page
-    }
-
     @Test func clientsHoldingBackTheirBodiesCannotLockThePageOut() async throws {
         var limits = DesktopInspector.Limits()
         limits.maxConnections = 16

@@ -83,3 +83,13 @@ func startDesktop(
     return Running(
         store: store, inspector: inspector, desktop: desktop, connection: connection, storeID: listed.id)
 }
+
+/// A page of `running`'s store, connected to the desktop's WebSocket with the token, once the desktop said which app
+/// it shows; `receiveBuffer` sets the socket's receive buffer (a small one makes the page slow to read).
+func page(_ running: Running, receiveBuffer: Int32? = nil) async throws -> WebSocketConnection {
+    let opened = try await running.client.webSocket(
+        running.prefix + "/ws", origin: nil, protocols: ["token.\(running.token)"], receiveBuffer: receiveBuffer)
+    let page = try #require(opened.connection)
+    #expect(try await page.nextText().contains(#""type":"app""#))
+    return page
+}

@@ -9,14 +9,6 @@ import Testing
 /// What a page may send and make the desktop hold: every message within its limit however it is framed, and a
 /// backlog counted at what its frames cost.
 @Suite(.serialized) struct DesktopPageLimitsTests {
-    func page(_ running: Running, receiveBuffer: Int32? = nil) async throws -> WebSocketConnection {
-        let opened = try await running.client.webSocket(
-            running.prefix + "/ws", origin: nil, protocols: ["token.\(running.token)"], receiveBuffer: receiveBuffer)
-        let page = try #require(opened.connection)
-        #expect(try await page.nextText().contains(#""type":"app""#))
-        return page
-    }
-
     /// Whether `page` still answers a ping, skipping the live updates before the pong.
     func answersAPing(_ page: WebSocketConnection) async throws -> Bool {
         guard await page.send(opcode: 0x9, payload: Array("still open".utf8)) else { return false }

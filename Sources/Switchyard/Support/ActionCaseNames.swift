@@ -5,8 +5,11 @@
 // so a value whose bytes were seen before has the name found then (about 370 instructions a call, loop included, no
 // allocation; callgrind, Swift 6.3.1, x86_64). A value not seen before (a payload seen for the first time, a value
 // larger than `CaseKey.byteLimit` bytes) is named by the runtime's reflection metadata through `swift_EnumCaseName`,
-// the entry point the standard library's `Mirror` uses for an enum's case: a few hundred instructions. `Mirror`
-// itself, the public way to the same name, resolves the payload's type from its mangled name on each call (12–24k
+// the entry point the standard library's `Mirror` uses for an enum's case: a few hundred instructions for a case
+// without payload, a few thousand for one with a payload, whose type it resolves from its mangled name each time
+// (metrics of an action whose `Int` payload changes at every dispatch: 5,107 instructions a dispatch against 1,566 for
+// a case without payload, callgrind, Swift 6.3.1).
+// `Mirror` itself, the public way to the same name, resolves the payload's type from its mangled name on each call (12–24k
 // instructions, and it allocates), which would make every new payload of a traced or counted action cost that; it
 // names only what the runtime entry point cannot (a value that is not an enum).
 
@@ -37,24 +40,20 @@ package final class ActionCaseNames: Sendable {
         return names.name(of: action)
     }
 
-    /// What reflection tells of `action`: its case's name, and whether that case has a payload. A value that is not
-    /// an enum is named by its type. A case without payload of an enum that describes itself, which reflection names
-    /// only through that description (which could hold anything), is named through the enum's synthesized
-    /// `Encodable` coding, else by its type.
-    static func reflect<Action>(_ action: Action) -> (name: String, isEnum: Bool, hasPayload: Bool) {
-        if let name = runtimeName(of: action) {
-            return (name, true, false)
-        }
+    /// The name of `action`'s case, and whether it is an enum: the runtime's name of the case; without reflection
+    /// metadata, `Mirror`'s label of a case with a payload, the description of a case without one, or the type's
+    /// name for a value that is not an enum or an enum that describes itself (its description could hold anything).
+    static func reflect<Action>(_ action: Action) -> (name: String, isEnum: Bool) {
+        if let name = runtimeName(of: action) { return (name, true) }
         let mirror = Mirror(reflecting: action)
-        guard mirror.displayStyle == .enum else { return (String(describing: Action.self), false, false) }
-        if let label = mirror.children.first?.label { return (label, true, true) }
+        guard mirror.displayStyle == .enum else { return (String(describing: Action.self), false) }
+        if let label = mirror.children.first?.label { return (label, true) }
         if action is CustomStringConvertible || action is CustomDebugStringConvertible
             || action is TextOutputStreamable
         {
-            let coded = (action as? any Encodable).flatMap(CaseNameEncoder.caseName(of:))
-            return (coded ?? String(describing: Action.self), true, false)
+            return (String(describing: Action.self), true)
         }
-        return (String(describing: action), true, false)
+        return (String(describing: action), true)
     }
 }
 
@@ -75,7 +74,7 @@ final class TypeCaseNames: Sendable {
 
     /// The names of `Action`, made from its first value.
     init<Action>(of first: Action) {
-        let (name, isEnum, _) = ActionCaseNames.reflect(first)
+        let (name, isEnum) = ActionCaseNames.reflect(first)
         // A value whose type is the static type (not an existential or a subclass) tells every value's kind.
         let isExactType = type(of: first) == Action.self
         constantName = isExactType && (!isEnum || MemoryLayout<Action>.size == 0) ? name : nil
@@ -85,7 +84,7 @@ final class TypeCaseNames: Sendable {
     func name<Action>(of action: Action) -> String {
         if let constantName { return constantName }
         guard let key = CaseKey(action) else {
-            return ActionCaseNames.runtimeName(of: action) ?? ActionCaseNames.reflect(action).name
+            return ActionCaseNames.reflect(action).name
         }
         let hash = key.hash
         if let name = names.value(for: key, hash: hash) { return name }
@@ -95,7 +94,7 @@ final class TypeCaseNames: Sendable {
     /// Out of line: once per value kept, up to the limit, and for each value past it.
     @inline(never)
     private func reflectAndKeep<Action>(_ action: Action, key: CaseKey, hash: Int) -> String {
-        let name = ActionCaseNames.runtimeName(of: action) ?? ActionCaseNames.reflect(action).name
+        let name = ActionCaseNames.reflect(action).name
         let kept = entries.wrappingAdd(1, ordering: .relaxed).newValue
         guard kept <= ActionCaseNames.entryLimit else { return name }
         return names.add(name, for: key, hash: hash)
