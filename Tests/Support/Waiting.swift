@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -126,4 +127,27 @@ public struct Deadline: Sendable {
 
     /// Whether the deadline has passed.
     public var hasPassed: Bool { ContinuousClock.now >= end }
+}
+
+/// The value of `task` once it finished, or `nil` when it has not within `timeout` (the task is then cancelled and
+/// left): a test awaits a task that a regression could keep from ending with this, never with `task.value` alone.
+public func value<Value: Sendable>(
+    of task: Task<Value, Never>, within timeout: Duration = defaultWaitTimeout
+) async -> Value? {
+    let result = TaskResult<Value>()
+    let waiter = Task {
+        let value = await task.value
+        result.value.withLock { $0 = value }
+    }
+    if await eventually(timeout: timeout, { result.value.withLock { $0 != nil } }) {
+        return result.value.withLock { $0 }
+    }
+    task.cancel()
+    waiter.cancel()
+    return nil
+}
+
+/// Where `value(of:within:)` keeps a task's value once it has one.
+final class TaskResult<Value: Sendable>: Sendable {
+    let value = Mutex<Value?>(nil)
 }

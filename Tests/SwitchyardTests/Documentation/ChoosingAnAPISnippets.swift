@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 
@@ -85,7 +86,7 @@ struct ChoosingAnAPISnippets {
         let reading = Task { [snippets] in await snippets.firstCount(atLeast: 3, in: store) }
         store.dispatch(.increment)
         store.dispatch(.increment)
-        #expect(await reading.value == 3)
+        #expect(await value(of: reading) == 3)
     }
 
     @Test func aProbeCountsEveryActionUntilItIsDetached() async {

@@ -16,7 +16,7 @@ import Testing
         private let opened = Atomic(false)
         func open() { opened.store(true, ordering: .releasing) }
         func wait() async {
-            while !opened.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(1)) }
+            while !opened.load(ordering: .acquiring), !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
         }
     }
 
@@ -62,14 +62,14 @@ import Testing
         try? await Task.sleep(for: .milliseconds(50))
         #expect(settled.value == 0)
         gate.open()
-        await waiting.value
+        #expect(await value(of: waiting) != nil)
         #expect(store.state.sorted() == [1, 2])
     }
 
     @Test func effectsStartedByWhatEffectsDispatchedAreWaitedForToo() async {
         let store = Self.makeStore(gate: Gate())
         store.dispatch(.chain(20))
-        await store.idle(includingEffects: true)
+        #expect(await value(of: Task { await store.idle(includingEffects: true) }) != nil)
         #expect(store.state == [0])
     }
 
@@ -83,14 +83,14 @@ import Testing
             for index in 0..<perThread { store.dispatch(.load(thread * perThread + index)) }
         }
         #expect(await eventually { finished.value == threads })
-        await store.idle(includingEffects: true)
+        #expect(await value(of: Task { await store.idle(includingEffects: true) }) != nil)
         #expect(store.state.sorted() == Array(0..<(threads * perThread)))
     }
 
     @Test func withNoEffectItIsIdle() async {
         let store = Self.makeStore(gate: Gate())
         store.dispatch(.loaded(7))
-        await store.idle(includingEffects: true)
+        #expect(await value(of: Task { await store.idle(includingEffects: true) }) != nil)
         #expect(store.state == [7])
     }
 }
