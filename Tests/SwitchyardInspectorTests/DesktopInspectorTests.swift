@@ -90,6 +90,32 @@ import Testing
         #expect(none.entries.isEmpty)
     }
 
+    /// Requests from several pages at once each get their own answer: the app matches replies to requests by id
+    /// while frames keep arriving. (Under ThreadSanitizer this also checks that the app reads each frame only after
+    /// the event loop's writes into it are ordered before the read: many frames arriving while the app's session is
+    /// about to wait for the next one is what once produced a report.)
+    @Test func concurrentRequestsEachGetTheirOwnAnswer() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        for index in 1...20 { running.store.dispatch(.favorite("\(index)")) }
+        let mismatches = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var wrong: [Int] = []
+                    for round in 0..<40 {
+                        let id = (worker * 40 + round) % 20 + 1
+                        let detail = try JSONDecoder().decode(
+                            InspectorWire.Detail.self, from: await running.get("/api/entries/\(id)").body)
+                        if detail.entry.id != id || detail.entry.action != #"favorite("\#(id)")"# { wrong.append(id) }
+                    }
+                    return wrong
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
     @Test func jumpSkipAndPresentOverHTTPChangeTheStore() async throws {
         let running = try await start()
         defer { Task { await running.stop() } }
