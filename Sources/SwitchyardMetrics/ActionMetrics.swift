@@ -17,7 +17,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let effectsInFlight: Meter
     @usableFromInline let actions = CountedActions()
     /// Whether actions are named by their case (no `actionName` of the app's): then their metrics are found by the
-    /// action's bytes.
+    /// action's case (`CaseKey`).
     @usableFromInline let namesByCase: Bool
 
     @inlinable
@@ -93,7 +93,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// The metrics of `action`'s name. With the default naming, an action of a case seen recently finds them by its
-    /// bytes, without its name being made.
+    /// case, without its name being made.
     @inlinable
     func metrics(of action: Action) -> ActionNameMetrics {
         guard namesByCase, let key = CaseKey(action) else {

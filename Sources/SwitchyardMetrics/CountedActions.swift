@@ -48,8 +48,7 @@ final class CountedActions: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var isFollowUp = false
     /// The metrics of each action name seen.
     @usableFromInline @exclusivity(unchecked) var byName: [String: ActionNameMetrics] = [:]
-    /// With the default naming, the metrics of recent cases by the bytes of their action (a value's bytes decide its
-    /// case): a direct-mapped cache, so an action of a case seen recently finds its metrics without its name.
+    /// With the default naming, the metrics of recent cases by their `CaseKey`: a direct-mapped cache, so an action of a case seen recently finds its metrics without its name.
     @usableFromInline @exclusivity(unchecked) var byCase: [(key: CaseKey, metrics: ActionNameMetrics)?]
 
     @inlinable init() {

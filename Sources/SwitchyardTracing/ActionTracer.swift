@@ -24,7 +24,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     /// its own id is inside the window.
     @usableFromInline let windowThread = Atomic<UInt>(0)
     @usableFromInline let parents = LockedValue(FollowUpParents())
-    /// Whether spans are named by the action's case (no `spanName` of the app's): then by the action's bytes.
+    /// Whether spans are named by the action's case (no `spanName` of the app's): then by the action's case (`CaseKey`).
     @usableFromInline let namesByCase: Bool
     #if canImport(os)
         @usableFromInline let signposter = OSSignposter(subsystem: "Switchyard", category: "actions")
@@ -135,7 +135,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     }
 
     /// The span's name for `action`. With the default naming, an action of a case seen recently is named from its
-    /// bytes.
+    /// case (`CaseKey`).
     @inlinable
     func spanName(_ action: Action) -> String {
         guard namesByCase, let key = CaseKey(action) else { return options.spanName(action) }

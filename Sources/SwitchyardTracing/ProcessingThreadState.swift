@@ -37,8 +37,7 @@ final class ProcessingThreadState<Span: Tracing.Span>: @unchecked Sendable {
     /// on the same thread shares them, with no dictionary built.
     @usableFromInline @exclusivity(unchecked) var attributes = SpanAttributes()
     @usableFromInline @exclusivity(unchecked) var attributesKey: AttributesKey?
-    /// With the default naming, the span names of recent cases by the bytes of their action (a value's bytes decide
-    /// its case): a direct-mapped cache, so an action of a case seen recently is named without reflection or lookup.
+    /// With the default naming, the span names of recent cases by their `CaseKey`: a direct-mapped cache, so an action of a case seen recently is named without reflection or lookup.
     @usableFromInline @exclusivity(unchecked) var spanNames: [(key: CaseKey, name: String)?] = Array(
         repeating: nil, count: ProcessingThreadState.nameSlots)
     #if canImport(os)

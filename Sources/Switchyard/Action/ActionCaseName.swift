@@ -10,13 +10,10 @@
 /// actionCaseName(AppAction.refresh)           // "refresh"
 /// ```
 ///
-/// Kept per case: each name is kept, per action type, under the bytes of the value it was made from, and found again
-/// without a lock or an allocation (a few hundred instructions). A value whose bytes were not seen before (a payload
-/// seen for the first time, an action larger than 32 bytes) is named from the enum's reflection metadata, as `Mirror`
-/// names a case: a few thousand instructions for a case with a payload, whose type the runtime resolves each time
-/// (measured: counting an action whose `Int` payload changes at every dispatch costs about 4,700 instructions more
-/// than one without payload). A type keeps the names of its first 256 values. Where such an action is dispatched often
-/// and traced or counted, name it with a `switch` of your own (the tools' `spanName` and `actionName` options).
+/// Kept per case: the name of each case is made once, from the enum's metadata, and found again from the value's case
+/// (read from the type's metadata, whatever its payload) without a lock or an allocation. An enum that describes itself
+/// (`CustomStringConvertible`) is still named by its declared cases. A type keeps the names of its first 256 cases; for
+/// an action that is not an enum, each distinct value counts as a case.
 public func actionCaseName<Action>(_ action: Action) -> String {
     ActionCaseNames.shared.name(of: action)
 }

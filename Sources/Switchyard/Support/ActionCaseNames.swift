@@ -1,31 +1,19 @@
 // Action case names for the tools that attach to a store (tracing, metrics, the inspector): bounded, kept per case,
 // and found again without a lock.
 //
-// Each name is kept, per action type, under the bytes of the value it was made from: a value's bytes decide its case,
-// so a value whose bytes were seen before has the name found then (about 370 instructions a call, loop included, no
-// allocation; callgrind, Swift 6.3.1, x86_64). A value not seen before (a payload seen for the first time, a value
-// larger than `CaseKey.byteLimit` bytes) is named by the runtime's reflection metadata through `swift_EnumCaseName`,
-// the entry point the standard library's `Mirror` uses for an enum's case: a few hundred instructions for a case
-// without payload, a few thousand for one with a payload, whose type it resolves from its mangled name each time
-// (metrics of an action whose `Int` payload changes at every dispatch: 5,107 instructions a dispatch against 1,566 for
-// a case without payload, callgrind, Swift 6.3.1).
-// `Mirror` itself, the public way to the same name, resolves the payload's type from its mangled name on each call (12–24k
-// instructions, and it allocates), which would make every new payload of a traced or counted action cost that; it
-// names only what the runtime entry point cannot (a value that is not an enum).
+// Each name is kept, per action type, under the value's case: for an enum, its tag, read from the type's metadata
+// (`EnumCase`), so that a case is named once whatever its payloads; for any other value (a struct, an existential),
+// the bytes of the value. A case seen before is found again without a lock or an allocation; a case seen for the
+// first time is named from the enum's descriptor, or by `Mirror` for a value that is not an enum.
 
 import Synchronization
-
-/// The runtime's name of the case of an enum value, from the enum's reflection metadata; `nil` for a value that is
-/// not an enum, or whose type has no such metadata. The standard library declares it the same way for `Mirror`.
-@_silgen_name("swift_EnumCaseName")
-private func runtimeEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
 /// The case names made so far, per action type.
 package final class ActionCaseNames: Sendable {
     package static let shared = ActionCaseNames()
 
-    /// How many values each type keeps names for (each distinct payload is a key of its own); past it, names are
-    /// made each time, by the runtime's metadata.
+    /// How many cases each type keeps names for (for a type that is not an enum, each distinct value is a case of its
+    /// own); past it, names are made each time.
     static let entryLimit = 256
 
     private let types = GrowOnlyMap<ObjectIdentifier, TypeCaseNames>(bucketCount: 64)
@@ -40,28 +28,24 @@ package final class ActionCaseNames: Sendable {
         return names.name(of: action)
     }
 
-    /// The name of `action`'s case, and whether it is an enum: the runtime's name of the case; without reflection
-    /// metadata, `Mirror`'s label of a case with a payload, the description of a case without one, or the type's
-    /// name for a value that is not an enum or an enum that describes itself (its description could hold anything).
+    /// The name of `action`'s case, and whether it is an enum: the case's declared name, from the enum's metadata;
+    /// without it, `Mirror`'s label of a case with a payload, the description of a case without one, or the type's name
+    /// for a value that is not an enum or an enum that describes itself (its description could hold anything).
     static func reflect<Action>(_ action: Action) -> (name: String, isEnum: Bool) {
-        if let name = runtimeName(of: action) { return (name, true) }
+        if EnumCase.isReadable(Action.self),
+            let name = EnumCase.name(ofTag: EnumCase.tag(of: action), in: Action.self)
+        {
+            return (name, true)
+        }
         let mirror = Mirror(reflecting: action)
         guard mirror.displayStyle == .enum else { return (String(describing: Action.self), false) }
         if let label = mirror.children.first?.label { return (label, true) }
         if action is CustomStringConvertible || action is CustomDebugStringConvertible
             || action is TextOutputStreamable
         {
-            return (String(describing: Action.self), true)
+            return (String(describing: type(of: action)), true)
         }
         return (String(describing: action), true)
-    }
-}
-
-extension ActionCaseNames {
-    /// The name of `action`'s case from the enum's reflection metadata; `nil` for a value that is not an enum.
-    @inline(__always)
-    static func runtimeName<Action>(of action: Action) -> String? {
-        runtimeEnumCaseName(action).map { String(cString: $0) }
     }
 }
 
@@ -101,17 +85,22 @@ final class TypeCaseNames: Sendable {
     }
 }
 
-/// The bytes of a value of at most `byteLimit` bytes, zero-filled: equal keys are values of one case. The tools that
-/// keep something per case (the metrics of an action name) key it with this too.
+/// A value's case, for the tables that keep something per case (names, the metrics of an action name): for an enum,
+/// its tag; for any other value of at most `byteLimit` bytes, its bytes, zero-filled. Equal keys of values of one
+/// static type are values of one case.
 @usableFromInline
 package struct CaseKey: Equatable, Sendable {
     @usableFromInline static var byteLimit: Int { 32 }
 
     @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-    /// The key of `value`; `nil` when it is larger than `byteLimit`.
+    /// The key of `value`; `nil` when it is not an enum and larger than `byteLimit`.
     @inlinable @inline(__always)
     package init?<Value>(_ value: Value) {
+        if EnumCase.isReadable(Value.self) {
+            words.0 = UInt64(EnumCase.tag(of: value))
+            return
+        }
         guard MemoryLayout<Value>.size <= Self.byteLimit else { return nil }
         withUnsafeBytes(of: value) { source in
             withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }

@@ -48,6 +48,25 @@ private enum DescribedCustomCoding: Sendable, Encodable, CustomStringConvertible
     }
 }
 
+private indirect enum Tree: Sendable {
+    case leaf(Int)
+    case node(Tree, Tree)
+    case empty
+}
+
+private enum Generic<Value: Sendable>: Sendable {
+    case one(Value)
+    case none
+    case many([Value])
+}
+
+/// Cases with payloads of one size, whose tag the compiler keeps beside the payload.
+private enum SmallPayloads: Sendable {
+    case left(Int8)
+    case right(Int8)
+    case neither
+}
+
 private struct Form: Sendable {
     var text: String
 }
@@ -86,6 +105,28 @@ private struct Form: Sendable {
         #expect(actionCaseName(DescribedCodable.tick) == "tick")
         #expect(actionCaseName(DescribedCodable.tap(2)) == "tap")
         #expect(actionCaseName(DescribedCustomCoding.tick) == "tick")
+    }
+
+    @Test func everyShapeOfEnumIsNamedByItsDeclaredCase() {
+        #expect(actionCaseName(Tree.leaf(1)) == "leaf")
+        #expect(actionCaseName(Tree.node(.empty, .leaf(2))) == "node")
+        #expect(actionCaseName(Tree.empty) == "empty")
+        #expect(actionCaseName(Generic<String>.one("a")) == "one")
+        #expect(actionCaseName(Generic<String>.none) == "none")
+        #expect(actionCaseName(Generic<Int>.many([1])) == "many")
+        #expect(actionCaseName(SmallPayloads.left(1)) == "left")
+        #expect(actionCaseName(SmallPayloads.right(1)) == "right")
+        #expect(actionCaseName(SmallPayloads.neither) == "neither")
+        #expect(actionCaseName(Int?.some(1)) == "some")
+        #expect(actionCaseName(Int?.none) == "none")
+        // An enum of a module built for library evolution, whose layout this module does not know.
+        #expect(actionCaseName(Unicode.GeneralCategory.uppercaseLetter) == "uppercaseLetter")
+        #expect(actionCaseName(FloatingPointRoundingRule.towardZero) == "towardZero")
+    }
+
+    @Test func anEnumBehindAnExistentialIsNamedByItsCase() {
+        let actions: [any Sendable] = [CaseNamedAction.search("q"), CaseNamedAction.select(index: 1)]
+        #expect(actions.map { actionCaseName($0) } == ["search", "select"])
     }
 
     @Test func namesStayRightPastTheKeptPayloads() {
