@@ -100,3 +100,21 @@ extension EngineState {
         var idleWaiters: [CheckedContinuation<Void, Never>]?
     }
 }
+
+extension EngineState {
+    // MARK: - Idle
+
+    /// How many reductions were committed, when the store has nothing to process; `nil` while it has.
+    var idleCommits: UInt64? {
+        isIdle(since: commits) ? commits : nil
+    }
+
+    /// Whether the store has nothing to process and committed nothing since its `commits`-th commit.
+    func isIdle(since commits: UInt64) -> Bool {
+        switch phase {
+        case .closed: return true
+        case .idle: return queue.isEmpty && outOfBand == nil && self.commits == commits
+        case .processing, .scheduled: return false
+        }
+    }
+}

@@ -23,7 +23,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline private(set) var waitingProducers = 0
     /// The number of the last processing turn (``Processing/turn``); never reused.
     @usableFromInline private(set) var lastTurn: UInt32 = 0
-    // The registrations below are set by the methods of `EngineState+Registrations.swift` only.
+    // The registrations and their snapshot below are set by the methods of `EngineState+Registrations.swift` only.
     @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
     @usableFromInline var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
     /// The probes attached, in the order they were attached.
@@ -40,9 +40,9 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// The snapshot of `observers`, `runtime` and `probes` at `version`, made when a processing thread first
     /// asks for it; `nil` while nothing is registered.
     @usableFromInline var registrations: Registrations<Action, State>?
-    @usableFromInline private(set) var registrationsVersion: UInt64 = 0
+    @usableFromInline var registrationsVersion: UInt64 = 0
     /// What the processing thread reads of `registrations` per action.
-    @usableFromInline private(set) var view = ProcessorContext<Action, State>.View()
+    @usableFromInline var view = ProcessorContext<Action, State>.View()
     /// Snapshots replaced while a thread processes: that thread may still use the one it was handed, so they are let
     /// go of at its next decision.
     @usableFromInline var retired: [Registrations<Action, State>] = []
@@ -340,98 +340,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         if let hooks = detachHooks.take() { released.call(hooks) }
     }
 
-    /// Brings the processing thread's snapshot up to date, at a decision between two actions; the stale arrays go to
-    /// `released`.
-    @inlinable @inline(__always)
-    mutating func refresh(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
-        guard context.version != version else { return }
-        // A new context (each dispatch makes one) of a store whose snapshot is current: a copy of a few words.
-        if registrationsVersion == version, retired.isEmpty {
-            context.view = view
-            context.version = version
-            return
-        }
-        refreshRegistrations(&context, released: &released)
-    }
-
-    /// Hands the current snapshot to the processing thread (made first if the registrations changed since the last
-    /// one); the snapshots it may have used until now go to `released`, since it no longer holds them, and the
-    /// probes detached meanwhile are told (their `didDetach` hooks go to `released` too). Out of line: it runs when
-    /// the registrations changed.
-    @inlinable @inline(never)
-    mutating func refreshRegistrations(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
-        if registrationsVersion != version {
-            if let old = registrations { released.keep(old) }
-            makeSnapshot()
-        }
-        if !retired.isEmpty {
-            released.keep(retired)
-            retired = []
-        }
-        if let hooks = detachHooks.take() { released.call(hooks) }
-        context.view = view
-        context.version = version
-    }
-
-    /// Brings the processing thread's snapshot up to date within an action (before its reducer, at its commit), so
-    /// that observers registered meanwhile see its commit. The snapshots the action may still borrow (its probes'
-    /// timing hooks do) are kept, not released, until the next decision between two actions, which the context,
-    /// left stale, brings to ``refreshRegistrations(_:released:)``.
-    @inlinable @inline(__always)
-    mutating func refreshWithinAction(_ context: inout ProcessorContext<Action, State>) {
-        guard context.version != version else { return }
-        // The snapshot is current and nothing waits to be let go of: as at a decision.
-        if registrationsVersion == version, retired.isEmpty, detachHooks == nil {
-            context.view = view
-            context.version = version
-            return
-        }
-        refreshWithinActionRegistrations(&context)
-    }
-
-    /// The work of ``refreshWithinAction(_:)`` when the registrations changed; out of line.
-    @inlinable @inline(never)
-    mutating func refreshWithinActionRegistrations(_ context: inout ProcessorContext<Action, State>) {
-        if registrationsVersion != version {
-            if let old = registrations { retired.append(old) }
-            makeSnapshot()
-        }
-        if detachHooks != nil, retired.isEmpty {
-            // The next decision must take the slow path, which calls the hooks: a snapshot to let go of sends it
-            // there; with no snapshot (nothing is registered), the snapshot is marked stale, which does too.
-            if let current = registrations {
-                retired.append(current)
-            } else {
-                registrationsVersion = version &- 1
-            }
-        }
-        context.view = view
-        // A version no snapshot has: the next decision comes back to let go of what was retired and to call the
-        // `didDetach` hooks waiting for it.
-        context.version = retired.isEmpty && detachHooks == nil ? version : .max
-    }
-
-    /// Makes the snapshot of the current registrations, and its view.
-    @inlinable
-    mutating func makeSnapshot() {
-        let isEmpty = observers.isEmpty && runtime.isEmpty && probes.isEmpty
-        registrations = isEmpty ? nil : Registrations(observers: observers, runtime: runtime, probes: probes)
-        view = ProcessorContext.View(registrations, probeUse: probeUse)
-        registrationsVersion = version
-    }
-
-    /// Calls `hook`, the `didDetach` of a probe just detached, once no hook of that probe will run any more: returned
-    /// for the caller to call after unlocking when no thread processes; otherwise kept for the processing thread's
-    /// next decision between two actions (see ``refreshRegistrations(_:released:)``).
-    mutating func callWhenDetached(_ hook: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)? {
-        guard case .processing = phase else { return hook }
-        detachHooks = (detachHooks ?? []) + [hook]
-        // The next decision must take the slow path, which calls the hooks: a version that the processing thread's
-        // context does not have makes it do so, and a refresh within the action keeps it there while hooks wait.
-        version &+= 1
-        return nil
-    }
-
     // MARK: - Reading the state
 
     /// Whether a thread other than the processing thread must wait before it reads the state (the reducer runs);
@@ -475,20 +383,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         probeUse = .none
         registrations = nil
         return closed
-    }
-
-    /// How many reductions were committed, when the store has nothing to process; `nil` while it has.
-    var idleCommits: UInt64? {
-        isIdle(since: commits) ? commits : nil
-    }
-
-    /// Whether the store has nothing to process and committed nothing since its `commits`-th commit.
-    func isIdle(since commits: UInt64) -> Bool {
-        switch phase {
-        case .closed: return true
-        case .idle: return queue.isEmpty && outOfBand == nil && self.commits == commits
-        case .processing, .scheduled: return false
-        }
     }
 
     /// Adds `continuation` to the tasks resumed once the store has nothing left to process; `false`, leaving it to
