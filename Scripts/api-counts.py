@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Prints how many public declarations each product's module has, and how many `lift` overloads; with `--check`,
+fails when a count is above its ceiling in `Scripts/api-ceilings.json`.
+
+The counts come from the compiler's symbol graphs (`swift package dump-symbol-graph --minimum-access-level public
+--skip-synthesized-members`): every public type, case, property, method, initializer, operator and typealias that a
+module declares, members that a type only inherits or gets from a protocol's default implementation left out.
+Lower a ceiling when a count goes down; raising one needs a reason in the commit that does it.
+"""
+import collections
+import glob
+import json
+import os
+import subprocess
+import sys
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+subprocess.run(
+    ["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public", "--skip-synthesized-members"],
+    cwd=root, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+folder = glob.glob(os.path.join(root, ".build", "*", "symbolgraph"))[0]
+
+products = json.load(open(os.path.join(root, "Scripts", "api-ceilings.json")))
+declarations = collections.Counter()
+lifts = collections.Counter()
+for path in glob.glob(os.path.join(folder, "*.symbols.json")):
+    module = os.path.basename(path).split(".")[0].split("@")[0]
+    if module not in products["modules"]:
+        continue
+    for symbol in json.load(open(path))["symbols"]:
+        if symbol["kind"]["identifier"].endswith(".extension"):
+            continue
+        declarations[module] += 1
+        if symbol["names"]["title"].startswith("lift"):
+            lifts[module] += 1
+
+failures = []
+print(f"{'module':<28}{'public':>8}{'ceiling':>9}{'lift':>6}")
+for module, ceiling in products["modules"].items():
+    print(f"{module:<28}{declarations[module]:>8}{ceiling:>9}{lifts[module]:>6}")
+    if declarations[module] > ceiling:
+        failures.append(f"{module} declares {declarations[module]} public symbols, more than its ceiling {ceiling}")
+total = sum(declarations.values())
+print(f"{'all products':<28}{total:>8}{products['total']:>9}{sum(lifts.values()):>6}")
+if total > products["total"]:
+    failures.append(f"the products declare {total} public symbols, more than the ceiling {products['total']}")
+if lifts["Switchyard"] > products["coreLifts"]:
+    failures.append(f"the core declares {lifts['Switchyard']} lift overloads, more than the ceiling {products['coreLifts']}")
+if "--check" in sys.argv and failures:
+    print("\n".join(failures), file=sys.stderr)
+    sys.exit(1)
