@@ -9,7 +9,7 @@ package final class ErasedLiftWorkload: Workload {
 
     package init() {
         let m = LocalStateReadingMiddleware()
-        let lifted = Self.liftedCases0to49(m) + Self.liftedCases50to99(m)
+        let lifted = erasedLiftsOfCases0to49(m) + erasedLiftsOfCases50to99(m)
         precondition(lifted.count == 100)
         store = Store(
             initialState: Counter(),

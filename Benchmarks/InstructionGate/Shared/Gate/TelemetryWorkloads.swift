@@ -45,3 +45,42 @@ struct NullMetrics: MetricsFactory {
     func destroyRecorder(_ handler: any RecorderHandler) {}
     func destroyTimer(_ handler: any TimerHandler) {}
 }
+
+// MARK: - An action whose payload changes at every dispatch
+
+/// The action of M2 and T3: a case whose payload changes at every dispatch (text typed into a field), beside one
+/// without payload. The tools name it by its case, found from the value's case whatever its payload.
+enum TypingAction: Sendable {
+    case typed(Int)
+    case cleared
+}
+
+let typingReducer = Reducer<TypingAction, Counter>.reduce { action, state in
+    if case .typed = action { state.count += 1 }
+}
+
+func dispatchTyped(_ store: Store<TypingAction, Counter>, _ count: Int) {
+    let expected = store.state.count + count
+    for index in 0..<count {
+        store.dispatch(.typed(index))
+    }
+    precondition(store.state.count == expected, "the store lost actions")
+}
+
+/// M2: M1 with an action whose payload changes at every dispatch.
+func runTypingWithNullMetrics(_ count: Int) {
+    let store = makeStore(Counter(), typingReducer)
+    let registration = store.attachMetrics(StoreMetricsOptions(storeName: "typing"), factory: NullMetrics())
+    precondition(registration != nil, "the metrics probe did not attach")
+    dispatchTyped(store, count)
+    registration?.detach()
+}
+
+/// T3: T2 with an action whose payload changes at every dispatch.
+func runTypingWithNullTracer(_ count: Int) {
+    let store = makeStore(Counter(), typingReducer)
+    let registration = store.attachTracing(StoreTracingOptions(storeName: "typing"), tracer: NullRecordingTracer())
+    precondition(registration != nil, "the tracing probe did not attach")
+    dispatchTyped(store, count)
+    registration?.detach()
+}

@@ -31,6 +31,8 @@ var workloads: [Workload] {
         Workload(name: "t1", run: runCounterWithTimingProbe),
         Workload(name: "t2", run: runCounterWithNullTracer),
         Workload(name: "m1", run: runCounterWithNullMetrics),
+        Workload(name: "t3", run: runTypingWithNullTracer),
+        Workload(name: "m2", run: runTypingWithNullMetrics),
         Workload(name: "w2", run: runTenMiddlewares),
         Workload(name: "w2e", run: runTenErasedMiddlewares),
         Workload(name: "w3", run: runHundredLiftedMiddlewares),
@@ -233,7 +235,7 @@ func runHundredLiftedMiddlewares(_ count: Int) {
 /// W3e: W3's hundred middlewares lifted with closure literals, each erased, appended one at a time.
 func runHundredErasedLiterals(_ count: Int) {
     let m = LocalStateReadingMiddleware()
-    let lifted = literalLiftsOfCases0to49(m) + literalLiftsOfCases50to99(m)
+    let lifted = erasedLiftsOfCases0to49(m) + erasedLiftsOfCases50to99(m)
     precondition(lifted.count == 100)
     dispatchM42(makeErasedStore(Counter(), manyActionReducer, appendingOneAtATime(lifted)), count)
 }

@@ -1,1 +1,1 @@
-../../Shared/Gate/ManyAction.swift
+../../../Sources/SwitchyardWorkloads/ManyAction.swift

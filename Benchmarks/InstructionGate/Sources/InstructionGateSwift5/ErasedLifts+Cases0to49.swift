@@ -1,0 +1,1 @@
+../../../Sources/SwitchyardWorkloads/ErasedLifts+Cases0to49.swift

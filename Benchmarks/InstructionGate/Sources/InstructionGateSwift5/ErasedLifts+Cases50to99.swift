@@ -1,0 +1,1 @@
+../../../Sources/SwitchyardWorkloads/ErasedLifts+Cases50to99.swift

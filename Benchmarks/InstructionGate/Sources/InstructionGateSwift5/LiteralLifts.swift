@@ -1,1 +1,0 @@
-../../Shared/Gate/LiteralLifts.swift
