@@ -40,6 +40,24 @@ import Testing
         await store.receive(where: { $0 == .tick }) { $0.ticks = 1 }
     }
 
+    @Test func receiveSameCaseAsMatchesTheCaseWhateverThePayload() async {
+        let store = stampingStore()
+        await store.send(.stamp) { $0.stamps = 1 }
+        // The payload is random: the test cannot write it.
+        await store.receive(sameCaseAs: .stamped(0)) { $0.stamps = 2 }
+    }
+
+    @Test func receiveSameCaseAsReportsAnotherCase() async {
+        let store = stampingStore()
+        await store.send(.stamp) { $0.stamps = 1 }
+        let issues = await capturingIssues {
+            await store.receive(sameCaseAs: .stamp)
+        }
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("expected: an action of the case `stamp`") == true)
+        #expect(issues.first?.contains("received: stamped(") == true)
+    }
+
     @Test func cancelledEffectsLeaveNothingRunning() async {
         let store = Counter.testStore(clock: TestClock())
         await store.send(.waitForever)
@@ -183,4 +201,26 @@ import Testing
         #expect(issues.first?.contains("effect created at") == true)
         #expect(issues.first?.contains("failed: Failure()") == true)
     }
+}
+
+/// A store whose `.stamp` makes a middleware dispatch `.stamped` with a random payload.
+private enum Stamping: Sendable {
+    case stamp
+    case stamped(UInt64)
+}
+
+private func stampingStore() -> TestStore<Stamping, StampCount> {
+    TestStore(
+        initialState: StampCount(),
+        reducer: .reduce { _, state in state.stamps += 1 },
+        middleware: AnyMiddleware { action, _, _ in
+            guard case .stamp = action else { return .pure() }
+            return IO { output in output.dispatch(.stamped(.random(in: 0 ... .max))) }
+        },
+        timeout: .seconds(30)
+    )
+}
+
+private struct StampCount: Equatable, Sendable {
+    var stamps = 0
 }

@@ -69,6 +69,40 @@ extension TestStore {
         )
     }
 
+    /// Waits for the next action that a middleware dispatched, asserts that it is of the same case as `example`
+    /// whatever its payload, and asserts how it changed the state: for an action whose payload the test cannot
+    /// predict (a date, an identifier) or that is not `Equatable`, without writing a predicate.
+    ///
+    /// ```swift
+    /// await store.receive(sameCaseAs: .loaded([])) { $0.isLoading = false }
+    /// ```
+    ///
+    /// Cases are told apart by name (``actionCaseName(_:)``): a nested enum by its outer case only, so
+    /// `sameCaseAs: .child(.reset)` accepts `.child(.tap(1))`, and any two actions that are not enums, of one type,
+    /// are of the same case. Use ``receive(where:timeout:assert:fileID:filePath:line:column:)`` to look deeper.
+    ///
+    /// The parameters are those of ``receive(_:timeout:assert:fileID:filePath:line:column:)``.
+    nonisolated(nonsending)
+        public func receive(
+            sameCaseAs example: Action,
+            timeout: Duration? = nil,
+            assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+            fileID: StaticString = #fileID,
+            filePath: StaticString = #filePath,
+            line: UInt = #line,
+            column: UInt = #column
+        ) async
+    {
+        let name = actionCaseName(example)
+        await receive(
+            described: "an action of the case `\(name)`",
+            matching: { actionCaseName($0) == name },
+            timeout: timeout,
+            updateStateToExpectedResult,
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
     nonisolated(nonsending)
         private func receive(
             described expected: String,
