@@ -52,43 +52,68 @@ package enum InspectorLink {
         }
     }
 
-    /// One message on an app's connection.
-    package struct Message: Codable, Sendable {
-        /// `hello` (app), `update` (app), `reply` (app), `request` (desktop) or `watch` (desktop).
-        package var type: String
-        package var hello: Hello?
-        /// A live update for the store's pages, as the page reads it.
-        package var update: String?
-        /// The request a reply answers.
-        package var id: Int?
-        package var request: InspectorRequest?
-        package var reply: InspectorReply?
-        /// Of a `watch` message: whether a page shows the store now. The desktop sends one right after the app's
-        /// hello, then one each time the first page opens or the last closes; the app sends live updates only while
-        /// the latest says `true`.
-        package var watched: Bool?
+    /// One message on an app's connection: a JSON object whose `type` names the case, with the case's values beside
+    /// it (`{"type":"watch","watched":true}`). A message of a type this version does not know fails to decode, and
+    /// is ignored by both sides.
+    package enum Message: Codable, Sendable {
+        /// Who is connecting: the app's first message.
+        case hello(Hello)
+        /// A live update for the store's pages, as the page reads it (app).
+        case update(String)
+        /// A page's request, which the app answers with a `reply` of the same `id` (desktop).
+        case request(Int, InspectorRequest)
+        /// The answer to the request `id` (app).
+        case reply(Int, InspectorReply)
+        /// Whether a page shows the store now (desktop). The desktop sends one right after the app's hello, then one
+        /// each time the first page opens or the last closes; the app sends live updates only while the latest says
+        /// `true`.
+        case watch(Bool)
 
-        package static func hello(_ hello: Hello) -> Message { Message(type: "hello", hello: hello) }
-        package static func update(_ text: String) -> Message { Message(type: "update", update: text) }
-        package static func request(_ id: Int, _ request: InspectorRequest) -> Message {
-            Message(type: "request", id: id, request: request)
+        private enum CodingKeys: String, CodingKey {
+            case type, hello, update, id, request, reply, watched
         }
-        package static func reply(_ id: Int, _ reply: InspectorReply) -> Message {
-            Message(type: "reply", id: id, reply: reply)
-        }
-        package static func watch(_ watched: Bool) -> Message { Message(type: "watch", watched: watched) }
 
-        package init(
-            type: String, hello: Hello? = nil, update: String? = nil, id: Int? = nil,
-            request: InspectorRequest? = nil, reply: InspectorReply? = nil, watched: Bool? = nil
-        ) {
-            self.type = type
-            self.hello = hello
-            self.update = update
-            self.id = id
-            self.request = request
-            self.reply = reply
-            self.watched = watched
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            switch try container.decode(String.self, forKey: .type) {
+            case "hello": self = .hello(try container.decode(Hello.self, forKey: .hello))
+            case "update": self = .update(try container.decode(String.self, forKey: .update))
+            case "request":
+                self = .request(
+                    try container.decode(Int.self, forKey: .id),
+                    try container.decode(InspectorRequest.self, forKey: .request))
+            case "reply":
+                self = .reply(
+                    try container.decode(Int.self, forKey: .id),
+                    try container.decode(InspectorReply.self, forKey: .reply))
+            case "watch": self = .watch(try container.decode(Bool.self, forKey: .watched))
+            case let type:
+                throw DecodingError.dataCorruptedError(
+                    forKey: .type, in: container, debugDescription: "No link message of type '\(type.prefix(40))'.")
+            }
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case .hello(let hello):
+                try container.encode("hello", forKey: .type)
+                try container.encode(hello, forKey: .hello)
+            case .update(let update):
+                try container.encode("update", forKey: .type)
+                try container.encode(update, forKey: .update)
+            case .request(let id, let request):
+                try container.encode("request", forKey: .type)
+                try container.encode(id, forKey: .id)
+                try container.encode(request, forKey: .request)
+            case .reply(let id, let reply):
+                try container.encode("reply", forKey: .type)
+                try container.encode(id, forKey: .id)
+                try container.encode(reply, forKey: .reply)
+            case .watch(let watched):
+                try container.encode("watch", forKey: .type)
+                try container.encode(watched, forKey: .watched)
+            }
         }
 
         /// The message as the text of a WebSocket message.

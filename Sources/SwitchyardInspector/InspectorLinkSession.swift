@@ -158,18 +158,16 @@ enum InspectorLinkSession {
                         guard let bytes = data.readBytes(length: data.readableBytes),
                             let message = try? JSONDecoder().decode(InspectorLink.Message.self, from: Data(bytes))
                         else { continue }
-                        switch message.type {
-                        case "request":
-                            guard let id = message.id, let request = message.request else { continue }
+                        switch message {
+                        case .request(let id, let request):
                             group.addTask {
                                 let reply = await endpoints.handle(request)
                                 try await writer.send(.reply(id, reply))
                             }
-                        case "watch":
-                            guard let watched = message.watched else { continue }
+                        case .watch(let watched):
                             connection.setWatched(watched)
                             sink.yield(.watch(watched))
-                        default:
+                        case .hello, .update, .reply:
                             continue
                         }
                     case .ping:

@@ -242,9 +242,9 @@ final class AppSocketHandler: ChannelInboundHandler {
         guard let bytes = data.readBytes(length: data.readableBytes),
             let message = try? JSONDecoder().decode(InspectorLink.Message.self, from: Data(bytes))
         else { return }
-        switch (message.type, link) {
-        case ("hello", nil):
-            guard let hello = message.hello, hello.version == InspectorLink.version else {
+        switch (message, link) {
+        case (.hello(let hello), nil):
+            guard hello.version == InspectorLink.version else {
                 context.close(promise: nil)
                 return
             }
@@ -258,13 +258,11 @@ final class AppSocketHandler: ChannelInboundHandler {
                 directory.detach(link)
                 link.didClose()
             }
-        case ("update", let link?):
-            if let update = message.update {
-                statistics.withLock { $0.liveUpdates += 1 }
-                directory.forward(update: update, from: link)
-            }
-        case ("reply", let link?):
-            if let id = message.id, let reply = message.reply { link.complete(id, with: reply) }
+        case (.update(let update), let link?):
+            statistics.withLock { $0.liveUpdates += 1 }
+            directory.forward(update: update, from: link)
+        case (.reply(let id, let reply), let link?):
+            link.complete(id, with: reply)
         default:
             break
         }

@@ -134,8 +134,9 @@ import Testing
         stalled.setReading(true)
         let updates = try await eventually { () -> [InspectorWire.Message]? in
             let updates = stalled.texts.compactMap { text -> InspectorWire.Message? in
-                guard let message = try? JSONDecoder().decode(InspectorLink.Message.self, from: Data(text.utf8)),
-                    let update = message.update
+                guard
+                    case .update(let update) = try? JSONDecoder().decode(
+                        InspectorLink.Message.self, from: Data(text.utf8))
                 else { return nil }
                 return try? JSONDecoder().decode(InspectorWire.Message.self, from: Data(update.utf8))
             }
@@ -167,8 +168,8 @@ import Testing
         }
         stalled.setReading(true)
         @Sendable func update(_ text: String) -> InspectorWire.Message? {
-            guard let message = try? JSONDecoder().decode(InspectorLink.Message.self, from: Data(text.utf8)),
-                let update = message.update
+            guard
+                case .update(let update) = try? JSONDecoder().decode(InspectorLink.Message.self, from: Data(text.utf8))
             else { return nil }
             return try? JSONDecoder().decode(InspectorWire.Message.self, from: Data(update.utf8))
         }
