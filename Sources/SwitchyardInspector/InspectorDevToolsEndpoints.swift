@@ -1,106 +1,81 @@
 import Foundation
 
-/// The endpoints of the Redux DevTools controls (pause, lock, commit, revert, sweep, filters and the action rate),
-/// free of any HTTP type: the server's router gives each request's method, path and body, and sends back the status
-/// and the JSON answered.
+/// The answers to the Redux DevTools controls (pause, lock, commit, revert, sweep, filters and the action rate) and
+/// to skipping an action, free of any HTTP type: the desktop reads the page's request and sends the typed request;
+/// the app answers with a status and JSON.
 ///
-/// | Request | Body | Answer |
-/// | --- | --- | --- |
-/// | `POST /api/pause` | `{"paused": true}` | the status |
-/// | `POST /api/lock` | `{"locked": true}` | the status, once held actions were handed back on unlock |
-/// | `POST /api/commit` | none | the status; `409` while travelling or showing an imported session |
-/// | `POST /api/revert` | none | the status; `409` while travelling, showing an imported session, or with no store |
-/// | `POST /api/sweep` | none | `{"removed": n, "status": …}`; `409` as for commit |
-/// | `GET /api/filter` | none | `{"allow": [...] or null, "deny": [...]}` |
-/// | `POST /api/filter` | `{"allow": [...] or null, "deny": [...]}` | the filter as set |
-/// | `GET /api/rate` | none | `{"perSecond": [60 counts], "end": seconds since 1970, "total": n}` |
+/// | Request | Answer |
+/// | --- | --- |
+/// | `pause` | the status |
+/// | `lock` | the status, once held actions were handed back on unlock |
+/// | `commit` | the status; `409` while travelling or showing an imported session |
+/// | `revert` | the status; `409` while travelling, showing an imported session, or with no store |
+/// | `sweep` | `{"removed": n, "status": …}`; `409` as for commit |
+/// | `filter` | `{"allow": [...] or null, "deny": [...]}` |
+/// | `setFilter` | the filter as set; `400` for an empty case name |
+/// | `rate` | `{"perSecond": [60 counts], "end": seconds since 1970, "total": n}` |
 ///
-/// Errors are `{"error": "…"}`: `400` for a body that is not what the endpoint takes, `404` for a known path with
-/// another method, `409` for a refusal.
-///
-/// `skipAnswer(body:)` answers `POST /api/skip` with the reason of a refusal (`409` for an action recorded before a
-/// gap), and `stateDocument()` gives `GET /api/state` the state as the sanitizer shows it.
+/// Errors are `{"error": "…"}`.
 extension StoreInspector {
-    /// The answer to `method` `path` with `body`, or `nil` when the path is none of these endpoints.
-    func devToolsEndpoint(method: String, path: String, body: Data) async -> (status: Int, json: Data)? {
-        let methods: [String: String] = [
-            "/api/pause": "POST", "/api/lock": "POST", "/api/commit": "POST", "/api/revert": "POST",
-            "/api/sweep": "POST", "/api/filter": "GET or POST", "/api/rate": "GET",
-        ]
-        guard let expected = methods[path] else { return nil }
-        switch (method, path) {
-        case ("POST", "/api/pause"):
-            guard let pause = Self.decode(InspectorWire.Pause.self, body) else {
-                return Self.failure(400, #"The body is not what this endpoint takes: send {"paused": true} or false."#)
-            }
-            setPaused(pause.paused)
+    /// The answer to one of the DevTools controls; `404` for any other request.
+    func devToolsAnswer(_ request: InspectorLink.Request) async -> (status: Int, json: Data) {
+        switch request {
+        case .pause(let paused):
+            setPaused(paused)
             return Self.json(status())
-        case ("POST", "/api/lock"):
-            guard let lock = Self.decode(InspectorWire.Lock.self, body) else {
-                return Self.failure(400, #"The body is not what this endpoint takes: send {"locked": true} or false."#)
-            }
-            if lock.locked { self.lock() } else { await unlock() }
+        case .lock(let locked):
+            if locked { self.lock() } else { await unlock() }
             return Self.json(status())
-        case ("POST", "/api/commit"):
+        case .commit:
             do {
                 try commit()
                 return Self.json(status())
             } catch {
                 return Self.failure(409, "\(error)")
             }
-        case ("POST", "/api/revert"):
+        case .revert:
             do {
                 try await revert()
                 return Self.json(status())
             } catch {
                 return Self.failure(409, "\(error)")
             }
-        case ("POST", "/api/sweep"):
+        case .sweep:
             do {
                 let removed = try sweep()
                 return Self.json(InspectorWire.Swept(removed: removed, status: status()))
             } catch {
                 return Self.failure(409, "\(error)")
             }
-        case ("GET", "/api/filter"):
+        case .filter:
             return Self.json(filterDocument())
-        case ("POST", "/api/filter"):
-            guard let filter = Self.decode(InspectorWire.Filter.self, body) else {
-                return Self.failure(
-                    400,
-                    #"The body is not what this endpoint takes: send {"allow": ["caseName", …] or null, "deny": […]}."#
-                )
-            }
-            let allow = filter.allow.map(Self.caseNames)
-            let deny = Self.caseNames(filter.deny ?? [])
+        case .setFilter(let allow, let deny):
+            let allow = allow.map(Self.caseNames)
+            let deny = Self.caseNames(deny)
             if let empty = (allow ?? []).first(where: \.isEmpty) ?? deny.first(where: \.isEmpty) {
                 return Self.failure(400, "A case name is empty ('\(empty)'): name cases as the list shows them.")
             }
             setFilter(allow: allow.map(Set.init), deny: Set(deny))
             return Self.json(filterDocument())
-        case ("GET", "/api/rate"):
+        case .rate:
             return Self.json(rateDocument())
         default:
-            return Self.failure(404, "No such endpoint: \(method.prefix(20)) \(path) (it takes \(expected)).")
+            return Self.failure(404, "Not a DevTools control.")
         }
     }
 
-    /// The answer to `POST /api/skip` with `body` (`{"id": N, "skipped": true}`) that tells a refusal's reason: the
-    /// status when done, `400` for another body, `404` for an action not in the history or a freed store, `409` for
-    /// an imported session or an action before a gap (see ``setSkipped(_:_:)``).
-    func skipAnswer(body: Data) async -> (status: Int, json: Data) {
-        guard let skip = Self.decode(InspectorWire.Skip.self, body) else {
-            return Self.failure(
-                400, #"The body is not what this endpoint takes: send {"id": <action number>, "skipped": true}."#)
-        }
-        if let refusal = refusalToSkip(skip.id) {
+    /// The answer to skipping the action `id` (or taking the skip back) that tells a refusal's reason: the status when
+    /// done, `404` for an action not in the history or a freed store, `409` for an imported session or an action
+    /// before a gap (see ``setSkipped(_:_:)``).
+    func skipAnswer(id: Int, skipped: Bool) async -> (status: Int, json: Data) {
+        if let refusal = refusalToSkip(id) {
             switch refusal.reason {
             case .notInHistory, .storeFreed: return Self.failure(404, "\(refusal)")
             default: return Self.failure(409, "\(refusal)")
             }
         }
-        guard await setSkipped(skip.id, skip.skipped) else {
-            return Self.failure(409, "Action #\(skip.id) changed meanwhile: try again.")
+        guard await setSkipped(id, skipped) else {
+            return Self.failure(409, "Action #\(id) changed meanwhile: try again.")
         }
         return Self.json(status())
     }
@@ -118,10 +93,6 @@ extension StoreInspector {
             if trimmed.hasPrefix(".") { trimmed.removeFirst() }
             return String(trimmed.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
         }
-    }
-
-    static func decode<Value: Decodable>(_ type: Value.Type, _ body: Data) -> Value? {
-        try? JSONDecoder().decode(Value.self, from: body)
     }
 
     static func json(_ value: some Encodable) -> (status: Int, json: Data) {

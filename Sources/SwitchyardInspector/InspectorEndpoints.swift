@@ -1,27 +1,7 @@
 import Foundation
 import Switchyard
 
-/// A request of the inspector's page, as the desktop inspector forwards it to the app once it has checked the page's
-/// host, origin and token.
-package struct InspectorRequest: Sendable, Codable {
-    /// `GET` or `POST`.
-    package var method: String
-    /// The path, such as `/api/entries`, without the store's prefix.
-    package var path: String
-    /// The query's parameters.
-    package var query: [String: String]
-    /// The body.
-    package var body: Data
-
-    package init(method: String, path: String, query: [String: String] = [:], body: Data = Data()) {
-        self.method = method
-        self.path = path
-        self.query = query
-        self.body = body
-    }
-}
-
-/// The app's answer to an ``InspectorRequest``.
+/// The app's answer to a request of a page (``InspectorLink/Request``).
 package struct InspectorReply: Sendable, Codable {
     package var status: Int
     package var contentType: String
@@ -37,50 +17,33 @@ package struct InspectorReply: Sendable, Codable {
     }
 }
 
-/// Answers the page's requests for one inspector, in the app.
+/// Answers the page's requests for one inspector, in the app: the desktop reads each page request and sends the app
+/// what it asks for.
 struct InspectorEndpoints<Action: Sendable, State: Sendable>: Sendable {
     let inspector: StoreInspector<Action, State>
 
-    func handle(_ request: InspectorRequest) async -> InspectorReply {
-        if let answer = await inspector.devToolsEndpoint(
-            method: request.method, path: request.path, body: request.body)
-        {
-            return InspectorReply(status: answer.status, body: answer.json)
-        }
-        switch (request.method, request.path) {
-        case ("GET", "/api/status"): return json(inspector.status())
-        case ("GET", "/api/entries"):
-            var after: Int?
-            if let text = request.query["after"] {
-                guard let value = Int(text) else {
-                    return failure(400, "'after' must be an action number, not '\(text.prefix(40))'.")
-                }
-                after = value
-            }
-            return json(inspector.summaries(after: after))
-        case ("GET", "/api/state"):
+    func handle(_ request: InspectorLink.Request) async -> InspectorReply {
+        switch request {
+        case .status: return json(inspector.status())
+        case .entries(let after): return json(inspector.summaries(after: after))
+        case .detail(let id):
+            guard let detail = inspector.detail(id) else { return failure(404, "No action \(id) in the history.") }
+            return json(detail)
+        case .state:
             guard let document = inspector.stateDocument() else { return failure(410, "The store was freed.") }
             return json(document)
-        case ("POST", "/api/jump"):
-            let jump: InspectorWire.Jump
-            switch decode(InspectorWire.Jump.self, request, expected: #"{"id": <action number>}"#) {
-            case .success(let value): jump = value
-            case .failure(let failure): return failure.reply
-            }
-            switch await inspector.travel(to: jump.id) {
+        case .jump(let id):
+            switch await inspector.travel(to: id) {
             case .travelled: return json(inspector.status())
-            case .notFound:
-                return failure(404, "Action #\(jump.id) is not in the history, or the history is imported.")
+            case .notFound: return failure(404, "Action #\(id) is not in the history, or the history is imported.")
             }
-        case ("POST", "/api/present"):
+        case .present:
             await inspector.returnToPresent()
             inspector.showLiveHistory()
             return json(inspector.status())
-        case ("POST", "/api/skip"):
-            let answer = await inspector.skipAnswer(body: request.body)
-            return InspectorReply(status: answer.status, body: answer.json)
-        case ("POST", "/api/dispatch"): return dispatch(request)
-        case ("GET", "/api/export"):
+        case .skip(let id, let skipped): return reply(await inspector.skipAnswer(id: id, skipped: skipped))
+        case .dispatch(let json): return dispatch(json)
+        case .exportSession:
             let inspector = inspector
             do {
                 let session = try await Self.onAThreadOfItsOwn { Result { try inspector.exportSession() } }.get()
@@ -88,46 +51,27 @@ struct InspectorEndpoints<Action: Sendable, State: Sendable>: Sendable {
             } catch {
                 return failure(501, "\(error)")
             }
-        case ("POST", "/api/import"):
+        case .importSession(let body):
             do {
                 let inspector = inspector
-                let body = request.body
                 try await Self.onAThreadOfItsOwn { Result { try inspector.importSession(body) } }.get()
                 return json(inspector.status())
             } catch {
                 return failure(400, "\(error)")
             }
-        case ("GET", "/api/export/test"):
-            let query = request.query
-            let imports = (query["imports"] ?? "").split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
+        case .exportTest(let names):
             let inspector = inspector
             let source = await Self.onAThreadOfItsOwn {
                 inspector.exportTest(
-                    named: query["name"].flatMap { $0.isEmpty ? nil : $0 } ?? "replaysInspectorSession",
-                    reducer: query["reducer"].flatMap { $0.isEmpty ? nil : $0 } ?? "appReducer",
-                    middleware: query["middleware"].map { $0.isEmpty ? nil : $0 } ?? "appMiddleware",
-                    imports: imports.filter { !$0.isEmpty }
-                )
+                    named: names.name, reducer: names.reducer, middleware: names.middleware, imports: names.imports)
             }
             return InspectorReply(
                 status: 200, contentType: "text/plain; charset=utf-8", body: Data(source.utf8),
                 attachmentName: "InspectorSessionTests.swift")
-        case ("POST", "/api/journal/test"):
-            let query = request.query
-            let imports = (query["imports"] ?? "").split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
+        case .journalTest(let body, let names):
             let inspector = inspector
-            let body = request.body
             let result = await Self.onAThreadOfItsOwn {
-                inspector.exportJournalTest(
-                    body,
-                    named: query["name"].flatMap { $0.isEmpty ? nil : $0 } ?? "replaysJournal",
-                    reducer: query["reducer"].flatMap { $0.isEmpty ? nil : $0 } ?? "appReducer",
-                    imports: imports.filter { !$0.isEmpty }
-                )
+                inspector.exportJournalTest(body, named: names.name, reducer: names.reducer, imports: names.imports)
             }
             switch result {
             case .success(let source):
@@ -137,18 +81,8 @@ struct InspectorEndpoints<Action: Sendable, State: Sendable>: Sendable {
             case .failure(let error):
                 return failure(inspector.journalReader.withLock { $0 } == nil ? 501 : 400, error.description)
             }
-        default:
-            if request.path.hasPrefix("/api/entries/"), request.method == "GET" {
-                let text = request.path.dropFirst("/api/entries/".count)
-                guard let id = Int(text) else {
-                    return failure(400, "'\(text.prefix(40))' is not an action number.")
-                }
-                guard let detail = inspector.detail(id) else {
-                    return failure(404, "No action \(id) in the history.")
-                }
-                return json(detail)
-            }
-            return failure(404, "No such endpoint: \(request.method) \(request.path.prefix(200))")
+        case .pause, .lock, .commit, .revert, .sweep, .filter, .setFilter, .rate:
+            return reply(await inspector.devToolsAnswer(request))
         }
     }
 
@@ -160,7 +94,7 @@ struct InspectorEndpoints<Action: Sendable, State: Sendable>: Sendable {
         }
     }
 
-    private func dispatch(_ request: InspectorRequest) -> InspectorReply {
+    private func dispatch(_ json: Data) -> InspectorReply {
         guard let decodeAction = inspector.codec.decodeAction else {
             return failure(501, "\(inspector.actionTypeName) is not Decodable: actions cannot be typed here.")
         }
@@ -169,27 +103,18 @@ struct InspectorEndpoints<Action: Sendable, State: Sendable>: Sendable {
         }
         let action: Action
         do {
-            action = try decodeAction(request.body)
+            action = try decodeAction(json)
         } catch {
             return failure(400, "The action does not decode as \(inspector.actionTypeName): \(error)")
         }
         inspector.dispatch(action)
-        var reply = json(InspectorWire.Dispatched(dispatched: StoreInspector<Action, State>.describe(action)))
+        var reply = self.json(InspectorWire.Dispatched(dispatched: StoreInspector<Action, State>.describe(action)))
         reply.status = 202
         return reply
     }
 
-    /// The request's body decoded as `Value`, or a `400` that says what was wrong and what to send.
-    private func decode<Value: Decodable>(
-        _ type: Value.Type, _ request: InspectorRequest, expected: String
-    ) -> Result<Value, EndpointFailure> {
-        do {
-            return .success(try JSONDecoder().decode(Value.self, from: request.body))
-        } catch {
-            return .failure(
-                EndpointFailure(
-                    reply: failure(400, "The body is not what this endpoint takes (\(error)): send \(expected).")))
-        }
+    private func reply(_ answer: (status: Int, json: Data)) -> InspectorReply {
+        InspectorReply(status: answer.status, body: answer.json)
     }
 
     private func json(_ value: some Encodable) -> InspectorReply {
@@ -203,11 +128,6 @@ struct InspectorEndpoints<Action: Sendable, State: Sendable>: Sendable {
     private func failure(_ status: Int, _ message: String) -> InspectorReply {
         InspectorReply(status: status, body: InspectorWire.failureBody(message))
     }
-}
-
-/// A reply that ends a request early, as an error.
-struct EndpointFailure: Error {
-    var reply: InspectorReply
 }
 
 extension InspectorWire {

@@ -11,7 +11,7 @@ package enum InspectorLink {
     /// The path apps connect to.
     package static let path = "/app"
     /// The version of these messages.
-    package static let version = 1
+    package static let version = 2
 
     /// Who is connecting: the first message of every connection.
     package struct Hello: Codable, Sendable, Equatable {
@@ -61,7 +61,7 @@ package enum InspectorLink {
         /// A live update for the store's pages, as the page reads it (app).
         case update(String)
         /// A page's request, which the app answers with a `reply` of the same `id` (desktop).
-        case request(Int, InspectorRequest)
+        case request(Int, Request)
         /// The answer to the request `id` (app).
         case reply(Int, InspectorReply)
         /// Whether a page shows the store now (desktop). The desktop sends one right after the app's hello, then one
@@ -81,7 +81,7 @@ package enum InspectorLink {
             case "request":
                 self = .request(
                     try container.decode(Int.self, forKey: .id),
-                    try container.decode(InspectorRequest.self, forKey: .request))
+                    try container.decode(Request.self, forKey: .request))
             case "reply":
                 self = .reply(
                     try container.decode(Int.self, forKey: .id),

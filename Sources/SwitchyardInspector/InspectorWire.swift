@@ -53,19 +53,19 @@ package enum InspectorWire {
     }
 
     /// The allow and deny lists, as `GET` and `POST /api/filter` read and take them.
-    struct Filter: Codable, Equatable, Sendable {
+    package struct Filter: Codable, Equatable, Sendable {
         /// The names of the cases recorded, or `nil` for every case.
-        var allow: [String]?
+        package var allow: [String]?
         /// The names of the cases not recorded.
-        var deny: [String]?
+        package var deny: [String]?
     }
 
-    struct Pause: Codable, Sendable {
-        var paused: Bool
+    package struct Pause: Codable, Sendable {
+        package var paused: Bool
     }
 
-    struct Lock: Codable, Sendable {
-        var locked: Bool
+    package struct Lock: Codable, Sendable {
+        package var locked: Bool
     }
 
     struct Swept: Codable, Sendable {
@@ -139,13 +139,13 @@ package enum InspectorWire {
         var state: ValueTree
     }
 
-    struct Jump: Codable, Sendable {
-        var id: Int
+    package struct Jump: Codable, Sendable {
+        package var id: Int
     }
 
-    struct Skip: Codable, Sendable {
-        var id: Int
-        var skipped: Bool
+    package struct Skip: Codable, Sendable {
+        package var id: Int
+        package var skipped: Bool
     }
 }
 

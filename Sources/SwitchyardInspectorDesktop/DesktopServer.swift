@@ -202,14 +202,18 @@ final class DesktopServer: Sendable {
                     : .failure(404, "No such endpoint: \(head.method) \(path.prefix(200))"))
         }
         let method = head.method == .GET ? "GET" : head.method == .POST ? "POST" : "\(head.method)"
-        let request = InspectorRequest(method: method, path: rest, query: target.query, body: body)
+        let request: InspectorLink.Request
+        switch DesktopRoutes.route(method: method, path: rest, query: target.query, body: body) {
+        case .app(let routed): request = routed
+        case .answer(let response): return answer(response)
+        }
         let directory = directory
         return app.send(request, timeout: limits.appReplyTimeout).map { reply in
             // The entries a page loads are kept for the launch's history, which the view shows after a relaunch.
-            if method == "GET", rest == "/api/entries", reply.status == 200,
+            if case .entries(let after) = request, reply.status == 200,
                 let entries = try? JSONDecoder().decode(InspectorWire.Entries.self, from: reply.body)
             {
-                directory.keep(entries, isFullList: target.query["after"] == nil, from: app)
+                directory.keep(entries, isFullList: after == nil, from: app)
             }
             var response = DesktopResponse(status: reply.status, body: reply.body, contentType: reply.contentType)
             if let name = reply.attachmentName {

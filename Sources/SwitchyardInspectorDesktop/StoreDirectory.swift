@@ -238,7 +238,7 @@ final class AppLink: Sendable {
     }
 
     /// Sends `request` to the app; the future fails after `timeout`, or when the connection closes first.
-    func send(_ request: InspectorRequest, timeout: Duration) -> EventLoopFuture<InspectorReply> {
+    func send(_ request: InspectorLink.Request, timeout: Duration) -> EventLoopFuture<InspectorReply> {
         let promise = channel.eventLoop.makePromise(of: InspectorReply.self)
         let id = lastRequestID.withLock {
             $0 += 1; return $0

@@ -4,15 +4,21 @@ import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardInspector
+@testable import SwitchyardInspectorDesktop
 
-/// The DevTools endpoints, called as the router calls them.
+/// The DevTools endpoints, called as a page calls them: read by the desktop's routes, answered by the app.
 @Suite struct InspectorDevToolsEndpointsTests {
     typealias Inspector = StoreInspector<AppAction, AppState>
 
     static func call(
         _ inspector: Inspector, _ method: String, _ path: String, _ body: String = ""
     ) async throws -> (status: Int, json: Data) {
-        try #require(await inspector.devToolsEndpoint(method: method, path: path, body: Data(body.utf8)))
+        switch DesktopRoutes.route(method: method, path: path, query: [:], body: Data(body.utf8)) {
+        case .answer(let response): return (response.status, response.body)
+        case .app(let request):
+            let reply = await InspectorEndpoints(inspector: inspector).handle(request)
+            return (reply.status, reply.body)
+        }
     }
 
     static func status(_ answer: (status: Int, json: Data)) throws -> InspectorWire.Status {
@@ -122,26 +128,38 @@ import Testing
         store.dispatch(.favorite("b"))
         inspector.resumeRecording()
         store.dispatch(.favorite("c"))
-        let beforeGap = await inspector.skipAnswer(body: Data(#"{"id": 1, "skipped": true}"#.utf8))
+        let beforeGap = try await Self.call(inspector, "POST", "/api/skip", #"{"id": 1, "skipped": true}"#)
         #expect(beforeGap.status == 409)
         #expect(try Self.error(beforeGap).contains("Actions ran after #1 that the history does not hold"))
-        let missing = await inspector.skipAnswer(body: Data(#"{"id": 9, "skipped": true}"#.utf8))
+        let missing = try await Self.call(inspector, "POST", "/api/skip", #"{"id": 9, "skipped": true}"#)
         #expect(missing.status == 404)
-        let done = await inspector.skipAnswer(body: Data(#"{"id": 2, "skipped": true}"#.utf8))
+        let done = try await Self.call(inspector, "POST", "/api/skip", #"{"id": 2, "skipped": true}"#)
         #expect(done.status == 200)
         #expect(store.state.favorites == ["a", "b"])
-        #expect(await inspector.skipAnswer(body: Data("{}".utf8)).status == 400)
+        #expect(try await Self.call(inspector, "POST", "/api/skip", "{}").status == 400)
     }
 
-    @Test func aKnownPathWithAnotherMethodIsNotFoundAndAnyOtherPathIsLeftToTheRouter() async throws {
+    @Test func aKnownPathWithAnotherMethodOrAnUnknownPathIsNotFoundWithoutAskingTheApp() async throws {
         let store = Store(initialState: AppState(), reducer: appReducer)
         let inspector = StoreInspector(inspecting: store)
         let wrong = try await Self.call(inspector, "GET", "/api/pause")
         #expect(wrong.status == 404)
         #expect(try Self.error(wrong).contains("it takes POST"))
         #expect(try await Self.call(inspector, "DELETE", "/api/filter").status == 404)
-        #expect(await inspector.devToolsEndpoint(method: "GET", path: "/api/status", body: Data()) == nil)
-        #expect(await inspector.devToolsEndpoint(method: "POST", path: "/api/jump", body: Data()) == nil)
-        #expect(await inspector.devToolsEndpoint(method: "GET", path: "/api/pause/x", body: Data()) == nil)
+        for (method, path) in [("GET", "/api/pause"), ("GET", "/api/pause/x"), ("PUT", "/api/status")] {
+            guard case .answer(let response) = DesktopRoutes.route(method: method, path: path, query: [:], body: Data())
+            else {
+                Issue.record("\(method) \(path) was sent to the app")
+                continue
+            }
+            #expect(response.status == 404)
+        }
+        guard
+            case .app(.entries(after: 4)) = DesktopRoutes.route(
+                method: "GET", path: "/api/entries", query: ["after": "4"], body: Data())
+        else {
+            Issue.record("the entries after 4 were not asked of the app")
+            return
+        }
     }
 }

@@ -22,13 +22,19 @@ import Testing
             return
         }
         #expect(update == #"{"type":"status"}"#)
-        let request = InspectorRequest(method: "GET", path: "/api/entries", query: ["after": "3"], body: Data())
-        guard case .request(let id, let decodedRequest) = try roundTrip(.request(7, request)) else {
-            Issue.record("not a request")
-            return
+        let export = InspectorLink.TestExport(name: "t", reducer: "r", middleware: nil, imports: ["App"])
+        for request: InspectorLink.Request in [
+            .status, .entries(after: 3), .entries(after: nil), .detail(id: 4), .skip(id: 5, skipped: true),
+            .dispatch(json: Data("{}".utf8)), .journalTest(Data([1, 2]), export), .exportTest(export),
+            .setFilter(allow: nil, deny: ["tick"]), .rate,
+        ] {
+            guard case .request(let id, let decodedRequest) = try roundTrip(.request(7, request)) else {
+                Issue.record("not a request")
+                return
+            }
+            #expect(id == 7)
+            #expect(decodedRequest == request)
         }
-        #expect(id == 7)
-        #expect(decodedRequest.path == "/api/entries" && decodedRequest.query == ["after": "3"])
         guard case .reply(let replyID, let reply) = try roundTrip(.reply(8, InspectorReply(status: 404, body: Data())))
         else {
             Issue.record("not a reply")

@@ -156,10 +156,10 @@ private struct FollowUpMiddleware: MiddlewareProtocol, Sendable {
         let data = try journalFile()
         let (store, inspector) = inspectorThatReadsJournals()
         let reply = await InspectorEndpoints(inspector: inspector).handle(
-            InspectorRequest(
-                method: "POST", path: "/api/journal/test",
-                query: ["name": "replaysTesterJournal", "reducer": "todoReducer"],
-                body: data))
+            .journalTest(
+                data,
+                InspectorLink.TestExport(
+                    name: "replaysTesterJournal", reducer: "todoReducer", middleware: nil, imports: [])))
         #expect(reply.status == 200)
         #expect(reply.attachmentName == "JournalTests.swift")
         let source = String(decoding: reply.body, as: UTF8.self)
@@ -179,7 +179,7 @@ private struct FollowUpMiddleware: MiddlewareProtocol, Sendable {
         let data = try journalFile(snapshotEvery: 2)
         let (store, inspector) = inspectorThatReadsJournals()
         let reply = await InspectorEndpoints(inspector: inspector).handle(
-            InspectorRequest(method: "POST", path: "/api/journal/test", body: data))
+            .journalTest(data, journalTestNames))
         withExtendedLifetime(store) {}
         let source = String(decoding: reply.body, as: UTF8.self)
         #expect(reply.status == 200)
@@ -191,14 +191,18 @@ private struct FollowUpMiddleware: MiddlewareProtocol, Sendable {
         let store = Store(initialState: TodoState(), reducer: todoReducer)
         let plain = StoreInspector(inspecting: store)
         let refused = await InspectorEndpoints(inspector: plain).handle(
-            InspectorRequest(method: "POST", path: "/api/journal/test", body: Data("x".utf8)))
+            .journalTest(Data("x".utf8), journalTestNames))
         #expect(refused.status == 501)
         #expect(String(decoding: refused.body, as: UTF8.self).contains("readsJournals"))
         let (other, inspector) = inspectorThatReadsJournals()
         defer { withExtendedLifetime(other) {} }
         let bad = await InspectorEndpoints(inspector: inspector).handle(
-            InspectorRequest(method: "POST", path: "/api/journal/test", body: Data("not a database".utf8)))
+            .journalTest(Data("not a database".utf8), journalTestNames))
         #expect(bad.status == 400)
         #expect(String(decoding: bad.body, as: UTF8.self).contains("cannot be read"))
     }
 }
+
+/// The names the page asks an exported journal test to be written with by default.
+private let journalTestNames = InspectorLink.TestExport(
+    name: "replaysJournal", reducer: "appReducer", middleware: nil, imports: [])
