@@ -13,19 +13,29 @@ import SwitchyardTracing
 /// metrics probe itself costs per action, without a backend's aggregation.
 func runCounterWithNullMetrics(_ count: Int) {
     let store = makeStore(Counter(), counterReducer)
-    let registration = store.attachMetrics(StoreMetricsOptions(storeName: "counter"), factory: NullMetrics())
-    precondition(registration != nil, "the metrics probe did not attach")
-    dispatchIncrements(store, count)
-    registration?.detach()
+    withNullMetrics(store) { dispatchIncrements(store, count) }
 }
 
 /// T2: W1's counter traced at 100% sampling, phases as events (the defaults), into a tracer whose spans record
 /// nothing: what the tracing probe itself costs per action, without a tracer's recording.
 func runCounterWithNullTracer(_ count: Int) {
     let store = makeStore(Counter(), counterReducer)
-    let registration = store.attachTracing(StoreTracingOptions(storeName: "counter"), tracer: NullRecordingTracer())
+    withNullTracer(store) { dispatchIncrements(store, count) }
+}
+
+/// Runs `body` with `store` counted by SwitchyardMetrics into ``NullMetrics``.
+func withNullMetrics<Action: Sendable>(_ store: Store<Action, Counter>, _ body: () -> Void) {
+    let registration = store.attachMetrics(StoreMetricsOptions(storeName: "gate"), factory: NullMetrics())
+    precondition(registration != nil, "the metrics probe did not attach")
+    body()
+    registration?.detach()
+}
+
+/// Runs `body` with `store` traced by SwitchyardTracing into a ``NullRecordingTracer``.
+func withNullTracer<Action: Sendable>(_ store: Store<Action, Counter>, _ body: () -> Void) {
+    let registration = store.attachTracing(StoreTracingOptions(storeName: "gate"), tracer: NullRecordingTracer())
     precondition(registration != nil, "the tracing probe did not attach")
-    dispatchIncrements(store, count)
+    body()
     registration?.detach()
 }
 
@@ -70,17 +80,11 @@ func dispatchTyped(_ store: Store<TypingAction, Counter>, _ count: Int) {
 /// M2: M1 with an action whose payload changes at every dispatch.
 func runTypingWithNullMetrics(_ count: Int) {
     let store = makeStore(Counter(), typingReducer)
-    let registration = store.attachMetrics(StoreMetricsOptions(storeName: "typing"), factory: NullMetrics())
-    precondition(registration != nil, "the metrics probe did not attach")
-    dispatchTyped(store, count)
-    registration?.detach()
+    withNullMetrics(store) { dispatchTyped(store, count) }
 }
 
 /// T3: T2 with an action whose payload changes at every dispatch.
 func runTypingWithNullTracer(_ count: Int) {
     let store = makeStore(Counter(), typingReducer)
-    let registration = store.attachTracing(StoreTracingOptions(storeName: "typing"), tracer: NullRecordingTracer())
-    precondition(registration != nil, "the tracing probe did not attach")
-    dispatchTyped(store, count)
-    registration?.detach()
+    withNullTracer(store) { dispatchTyped(store, count) }
 }
