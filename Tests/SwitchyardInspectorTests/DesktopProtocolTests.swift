@@ -1,0 +1,187 @@
+import Foundation
+import Switchyard
+import SwitchyardInspectorDesktop
+import SwitchyardTestSupport
+import Testing
+
+@testable import SwitchyardInspector
+
+/// Attacks that the hand-written server of earlier versions did not hold, and the WebSocket and HTTP protocols'
+/// rules, against the desktop inspector.
+@Suite(.serialized) struct DesktopProtocolTests {
+    func start(limits: DesktopInspector.Limits = .init()) async throws -> Running {
+        try await startDesktop(limits: limits)
+    }
+
+    func status(of response: Data) -> Int? {
+        LoopbackClient.parse(response)?.status
+    }
+
+    @Test func clientsHoldingBackTheirBodiesCannotLockThePageOut() async throws {
+        var limits = DesktopInspector.Limits()
+        limits.maxConnections = 16
+        let running = try await start(limits: limits)
+        defer { Task { await running.stop() } }
+        // Connections without the token send a whole head and hold back the body they announce, filling the room.
+        let head =
+            "POST \(running.prefix)/api/dispatch HTTP/1.1\r\nHost: 127.0.0.1:\(running.desktop.port)\r\n"
+            + "Content-Length: 1000\r\n\r\n"
+        var holders: [RawConnection] = []
+        for _ in 0..<(limits.maxConnections * 3) {
+            holders.append(try await running.client.open(sending: Data(head.utf8)))
+        }
+        // The page's requests are answered all the same, again and again.
+        for _ in 0..<20 {
+            #expect(try await running.pageIsAnswered())
+            holders.append(try await running.client.open(sending: Data(head.utf8)))
+        }
+        #expect(running.desktop.statistics.closedForRoom > 0)
+        #expect(running.desktop.statistics.open <= limits.maxConnections)
+        withExtendedLifetime(holders) {}
+    }
+
+    @Test func aFloodOfPingsWhosePongsAreNeverReadIsDisconnected() async throws {
+        var limits = DesktopInspector.Limits()
+        limits.maxPageBacklogBytes = 256 * 1024
+        let running = try await start(limits: limits)
+        defer { Task { await running.stop() } }
+        let page = try await page(running, receiveBuffer: 4096)
+        let payload = [UInt8](repeating: 0x61, count: 125)
+        var sent = 0
+        while sent < 200_000, running.desktop.statistics.droppedPages == 0 {
+            guard await page.send(opcode: 0x9, payload: payload, times: 500) else { break }
+            sent += 500
+        }
+        _ = try await eventually { running.desktop.statistics.droppedPages == 1 ? true : nil }
+        // At most the backlog, not one pong per ping, was held for the page.
+        #expect(sent * 127 > limits.maxPageBacklogBytes)
+        #expect(try await running.pageIsAnswered())
+    }
+
+    @Test func controlFramesLongerThan125BytesOrFragmentedFailTheConnection() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let long = try await page(running)
+        _ = await long.send(opcode: 0x9, payload: [UInt8](repeating: 1, count: 126))
+        #expect(try await long.closeCode() == 1002)
+        let fragmented = try await page(running)
+        _ = await fragmented.send(opcode: 0x9, payload: [1], fin: false)
+        #expect(try await fragmented.closeCode() == 1002)
+    }
+
+    @Test func unknownOpcodesReservedBitsAndUnmaskedFramesFailTheConnection() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        for (opcode, reserved, masked) in [
+            (UInt8(0x3), UInt8(0), true), (0xB, 0, true), (0x1, 4, true), (0x1, 0, false),
+        ] {
+            let page = try await page(running)
+            _ = await page.send(opcode: opcode, payload: Array("x".utf8), masked: masked, reserved: reserved)
+            #expect(try await page.closeCode() == 1002, "opcode \(opcode), reserved \(reserved), masked \(masked)")
+        }
+        // A continuation with no message to continue.
+        let orphan = try await page(running)
+        _ = await orphan.send(opcode: 0x0, payload: Array("x".utf8))
+        #expect(try await orphan.closeCode() == 1002)
+    }
+
+    @Test func textThatIsNotUTF8AndInvalidCloseCodesAreRefused() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let text = try await page(running)
+        _ = await text.send(opcode: 0x1, payload: [0xC3, 0x28])
+        #expect(try await text.closeCode() == 1007)
+        // A message in fragments is joined before it is checked: a character split across two fragments is valid.
+        let fragments = try await page(running)
+        _ = await fragments.send(opcode: 0x1, payload: [0x61, 0xC3], fin: false)
+        _ = await fragments.send(opcode: 0x0, payload: [0xA9])
+        _ = await fragments.send(opcode: 0x9, payload: Array("still open".utf8))
+        var pong = try #require(try await fragments.nextFrame())
+        // The store's live updates (text) may come first: the app sends them once a page watches.
+        while pong.opcode == 0x1 { pong = try #require(try await fragments.nextFrame()) }
+        #expect(pong.opcode == 0xA)
+        #expect(String(decoding: pong.payload, as: UTF8.self) == "still open")
+        for code in [UInt16(999), 1004, 1005, 1006, 1015, 2999, 5000] {
+            let page = try await page(running)
+            _ = await page.send(opcode: 0x8, payload: [UInt8(code >> 8), UInt8(code & 0xFF)])
+            #expect(try await page.closeCode() == 1002, "close code \(code)")
+        }
+    }
+
+    @Test func aCloseIsAnsweredAndTheConnectionClosedAtOnce() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let page = try await page(running)
+        let started = ContinuousClock.now
+        _ = await page.send(opcode: 0x8, payload: [0x03, 0xE8] + Array("bye".utf8))
+        #expect(try await page.closeCode() == 1000)
+        #expect(try await page.isClosedByServer())
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
+    @Test func malformedHeadsAreRefusedAndLFOnlyRequestsAnswered() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let host = "Host: 127.0.0.1:\(running.desktop.port)"
+        let signed = try await running.client.open(
+            sending: Data("POST \(running.prefix)/api/dispatch HTTP/1.1\r\n\(host)\r\nContent-Length: +46\r\n\r\n".utf8)
+        )
+        #expect(status(of: try await signed.readUntilClosed()) == 400)
+        let twoHosts = try await running.client.open(
+            sending: Data("GET / HTTP/1.1\r\n\(host)\r\nHost: evil.example\r\n\r\n".utf8))
+        #expect(status(of: try await twoHosts.readUntilClosed()) == 400)
+        let noHost = try await running.client.open(sending: Data("GET / HTTP/1.1\r\n\r\n".utf8))
+        #expect(status(of: try await noHost.readUntilClosed()) == 400)
+        let lineFeeds = try await running.client.open(
+            sending: Data("GET / HTTP/1.1\n\(host)\nConnection: close\n\n".utf8))
+        #expect(status(of: try await lineFeeds.readUntilClosed()) != nil)
+        #expect(try await running.storeKeepsProcessing(1_000))
+    }
+
+    @Test func pipelinedRequestsAreAllAnsweredInOrder() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let host = "Host: 127.0.0.1:\(running.desktop.port)"
+        let request = "GET /api/stores?token=\(running.token) HTTP/1.1\r\n\(host)\r\n\r\n"
+        let count = 2_000
+        let all =
+            String(repeating: request, count: count - 1)
+            + "GET /api/stores?token=\(running.token) HTTP/1.1\r\n\(host)\r\nConnection: close\r\n\r\n"
+        let connection = try await running.client.open(sending: Data(all.utf8))
+        let answers = String(decoding: try await connection.readUntilClosed(), as: UTF8.self)
+        #expect(answers.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == count)
+    }
+
+    @Test func aDesktopDroppedWithoutStopReleasesItsPort() async throws {
+        let port = try await { () async throws -> Int in
+            let desktop = try await DesktopInspector.start()
+            return desktop.port
+        }()
+        // The port is free again: a new desktop listens on it.
+        let again = try await eventually { () -> DesktopInspector? in
+            try? await DesktopInspector.start(port: port)
+        }
+        #expect(again.port == port)
+        await again.stop()
+    }
+
+    @Test func anAppWithAWrongPairingCodeIsRefusedAndToldSo() async throws {
+        let desktop = try await DesktopInspector.start()
+        defer { Task { await desktop.stop() } }
+        let store = makeStore()
+        let inspector = StoreInspector(inspecting: store)
+        var wrong = desktop.appAddress
+        wrong.pairingCode = "WRONG-CODE"
+        let connection = inspector.connect(to: wrong, store: "refused")
+        #expect(await connection.waitUntilConnected(timeout: .seconds(1)) == false)
+        let reason = try await eventually { () -> String? in
+            if case .disconnected(let reason) = connection.status { return reason }
+            return nil
+        }
+        #expect(reason.contains("pairing code"))
+        #expect(desktop.stores.isEmpty)
+        #expect(desktop.statistics.refusedApps >= 1)
+        await connection.close()
+        #expect(connection.status == .closed)
+    }
+}
