@@ -4,8 +4,11 @@ import Foundation
 /// WebSocket that the app opens. The app never listens: it connects, says who it is, then answers the page's requests,
 /// which the desktop forwards, and sends its live updates while the desktop says a page watches the store.
 package enum InspectorLink {
-    /// The WebSocket subprotocol of an app's connection.
-    package static let subprotocol = "switchyard-inspector-app"
+    /// What the subprotocol of an app's connection starts with, whatever the link's version.
+    package static let subprotocolName = "switchyard-inspector-app"
+    /// The WebSocket subprotocol of an app's connection: the link's version is part of it, so that a desktop of
+    /// another release refuses the app at the upgrade, before its pairing code is compared, and says why.
+    package static let subprotocol = "\(subprotocolName).\(version)"
     /// The header that carries the pairing code the desktop shows.
     package static let pairingHeader = "X-Inspector-Pairing"
     /// The path apps connect to.

@@ -61,6 +61,9 @@ enum InspectorLinkSession {
                 + "lockout: the app's code was not compared); the app tries again."
         case 503:
             return desktop + " has as many apps connected as it takes; the app tries again."
+        case 409:
+            return desktop + " is of another Switchyard release than the app, and their link differs: build both "
+                + "with one release."
         case 403:
             return desktop + " refused the app: check the pairing code it shows."
         default:

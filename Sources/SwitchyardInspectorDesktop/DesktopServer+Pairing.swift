@@ -19,6 +19,19 @@ extension DesktopServer {
         let eventLoop = channel.eventLoop
         let isFromABrowser =
             !head.headers["origin"].isEmpty || head.headers.contains { $0.name.lowercased().hasPrefix("sec-fetch-") }
+        if !isFromABrowser, !offered.contains(InspectorLink.subprotocol),
+            let other = offered.first(where: { $0.hasPrefix(InspectorLink.subprotocolName) })
+        {
+            // An app of another release: refused before its code is compared, and nothing is counted.
+            let version =
+                other == InspectorLink.subprotocolName ? "1" : other.dropFirst(InspectorLink.subprotocolName.count + 1)
+            refuse(
+                .failure(
+                    409,
+                    "The app speaks version \(version.prefix(8)) of the inspector's link, this desktop inspector "
+                        + "version \(InspectorLink.version): use one Switchyard release for both."))
+            return eventLoop.makeSucceededFuture(nil)
+        }
         guard offered.contains(InspectorLink.subprotocol), !isFromABrowser,
             let code = head.headers[InspectorLink.pairingHeader].first
         else {

@@ -46,7 +46,7 @@ function hammer() {
     fetch('http://%(host)s/app', {mode: 'no-cors'}).catch(() => {}).finally(() => { window.fetched++; });
   }
   try {
-    const socket = new WebSocket('ws://%(host)s/app', 'switchyard-inspector-app');
+    const socket = new WebSocket('ws://%(host)s/app', 'switchyard-inspector-app.2');
     socket.onerror = socket.onclose = () => { window.sockets++; };
   } catch (e) {}
 }

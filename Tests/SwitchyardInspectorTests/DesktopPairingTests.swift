@@ -10,7 +10,7 @@ import Testing
 /// wrong codes are paced so that guessing stays infeasible.
 @Suite(.serialized) struct DesktopPairingTests {
     /// What a page of another local origin sends to `/app` with `fetch(url, {mode: 'no-cors'})` (Chromium sends no
-    /// `Origin` with it, and cannot add the pairing header), and with `new WebSocket(url, 'switchyard-inspector-app')`
+    /// `Origin` with it, and cannot add the pairing header), and with `new WebSocket(url, 'switchyard-inspector-app.2')`
     /// (which always carries the page's `Origin`).
     func requestsOfAPage(_ client: LoopbackClient, port: Int) async throws -> [Int] {
         let origin = "http://127.0.0.1:\(port + 1)"
@@ -87,6 +87,29 @@ import Testing
         #expect(desktop.statistics.refusedApps == 0)
         #expect(!Self.reasons(await statuses.value).contains { $0.contains("pairing code") })
         await connection.close()
+    }
+
+    @Test func anAppOfAnotherReleaseIsRefusedAtTheUpgradeWithTheReasonAndCountsAsNoWrongCode() async throws {
+        let desktop = try await DesktopInspector.start()
+        defer { Task { await desktop.stop() } }
+        let client = LoopbackClient(port: UInt16(desktop.port))
+        // The first release's app offered the name alone; a later one offers its own version.
+        for offered in [InspectorLink.subprotocolName, InspectorLink.subprotocolName + ".99"] {
+            let (status, connection) = try await client.webSocket(
+                "/app", origin: nil, protocols: [offered],
+                headers: [InspectorLink.pairingHeader: desktop.pairingCode])
+            #expect(status == 409)
+            #expect(connection == nil)
+        }
+        #expect(desktop.statistics.refusedApps == 0)
+        #expect(InspectorLinkSession.refusal(409, desktop.appAddress).contains("another Switchyard release"))
+        // The app of this release still pairs at once.
+        let store = makeStore()
+        let inspector = StoreInspector(inspecting: store)
+        let connection = inspector.connect(to: desktop.appAddress, store: "same")
+        #expect(await connection.waitUntilConnected(timeout: .seconds(30)))
+        await connection.close()
+        withExtendedLifetime(store) {}
     }
 
     @Test func wrongCodesCountOnceEachAndARightCodeAfterThemIsNeverRefused() async throws {
