@@ -22,7 +22,7 @@ package final class ErasedLiftChainWorkload: Workload {
 
     package init() {
         let m = LocalStateReadingMiddleware()
-        let features = ErasedLiftWorkload.liftedCases0to49(m) + ErasedLiftWorkload.liftedCases50to99(m)
+        let features = erasedLiftsOfCases0to49(m) + erasedLiftsOfCases50to99(m)
         precondition(features.count == 100)
         let area = appendingOneAtATime(features).lift(
             inputAction: { (action: AreaAction) in if case .feature(let feature) = action { feature } else { nil } },
