@@ -2,7 +2,8 @@ import Foundation
 
 /// The messages an app and the desktop inspector exchange on the app's connection, as JSON text messages of a
 /// WebSocket that the app opens. The app never listens: it connects, says who it is, then answers the page's requests,
-/// which the desktop forwards, and sends its live updates while the desktop says a page watches the store.
+/// which the desktop reads and sends as typed requests, and sends its live updates while the desktop says a page
+/// watches the store.
 package enum InspectorLink {
     /// What the subprotocol of an app's connection starts with, whatever the link's version.
     package static let subprotocolName = "switchyard-inspector-app"

@@ -49,9 +49,9 @@ package final class ActionCaseNames: Sendable {
     }
 }
 
-/// The case names of one action type, by the bytes of the values they were made from.
+/// The case names of one action type, by the `CaseKey` of the values they were made from.
 final class TypeCaseNames: Sendable {
-    /// The name of every value of the type: one that is not an enum, or an enum with a single case (no bytes).
+    /// The name of every value of the type: one that is not an enum, or an enum with a single case and no payload.
     private let constantName: String?
     private let names = GrowOnlyMap<CaseKey, String>(bucketCount: 64)
     private let entries = Atomic<Int>(0)
@@ -75,7 +75,7 @@ final class TypeCaseNames: Sendable {
         return reflectAndKeep(action, key: key, hash: hash)
     }
 
-    /// Out of line: once per value kept, up to the limit, and for each value past it.
+    /// Out of line: once per case kept, up to the limit, and for each case past it.
     @inline(never)
     private func reflectAndKeep<Action>(_ action: Action, key: CaseKey, hash: Int) -> String {
         let name = ActionCaseNames.reflect(action).name
