@@ -43,7 +43,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     let codec: InspectorCodec<Action, State>
     /// How this app reads a persistence journal, once it said so with ``readsJournals(with:)``.
     let journalReader = LockedValue<JournalReader?>(nil)
-    private let store: WeakReference<ReduxStoreBase<Action, State>>
+    private let store: WeakReference<Store<Action, State>>
     /// The inspector's probe on the store.
     let registration: StoreProbeRegistration<Action, State>
     /// What the inspector applies to actions and states before they leave it.
@@ -61,7 +61,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     ///     the inspector returns to the present by itself (see ``heldLimit``).
     @inlinable
     public convenience init(
-        inspecting store: ReduxStoreBase<Action, State>,
+        inspecting store: Store<Action, State>,
         capacity: Int = 1_000,
         heldLimit: Int = 10_000
     ) {
@@ -75,7 +75,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// Attaches an inspector to `store`, whose actions can be dispatched from the page as JSON.
     @inlinable
     public convenience init(
-        inspecting store: ReduxStoreBase<Action, State>,
+        inspecting store: Store<Action, State>,
         capacity: Int = 1_000,
         heldLimit: Int = 10_000
     ) where Action: Decodable {
@@ -90,7 +90,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// can be exported and imported.
     @inlinable
     public convenience init(
-        inspecting store: ReduxStoreBase<Action, State>,
+        inspecting store: Store<Action, State>,
         capacity: Int = 1_000,
         heldLimit: Int = 10_000
     ) where Action: Codable, State: Codable {
@@ -104,7 +104,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// Inlinable, with the hooks it attaches, so that the recording path is specialized for the app's types.
     @inlinable
     convenience init(
-        store: ReduxStoreBase<Action, State>,
+        store: Store<Action, State>,
         recorder: Recorder<Action, State>,
         codec: InspectorCodec<Action, State>
     ) {
@@ -120,7 +120,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
 
     @usableFromInline
     init(
-        store: ReduxStoreBase<Action, State>,
+        store: Store<Action, State>,
         registration: StoreProbeRegistration<Action, State>,
         recorder: Recorder<Action, State>,
         codec: InspectorCodec<Action, State>
@@ -353,5 +353,5 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// The store, while it lives.
-    var liveStore: ReduxStoreBase<Action, State>? { store.object }
+    var liveStore: Store<Action, State>? { store.object }
 }

@@ -1,6 +1,6 @@
 import Switchyard
 
-/// How a store's actions are counted and timed (see `ReduxStoreBase.attachMetrics(_:)`).
+/// How a store's actions are counted and timed (see `Store.attachMetrics(_:)`).
 ///
 /// The metrics and their dimensions:
 ///

@@ -280,10 +280,10 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
 
     /// Journals the actions that `store` processes from now on: a store made with `Store(restoring:)` is attached
     /// already. Attach a store that starts from ``restoredState``, before it processes anything, for example in the
-    /// initializer of a `ReduxStoreBase` subclass:
+    /// initializer of a `Store` subclass:
     ///
     /// ```swift
-    /// final class AppStore: ReduxStoreBase<TodoAction, TodoState>, @unchecked Sendable {
+    /// final class AppStore: Store<TodoAction, TodoState>, @unchecked Sendable {
     ///     init(persistence: StatePersistence<TodoAction, TodoState>) {
     ///         super.init(initialState: persistence.restoredState, reducer: persistence.reducer, middleware: TodoMiddleware())
     ///         persistence.attach(to: self)
@@ -295,7 +295,7 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
     /// that is freed, attaches nothing and is reported through the diagnostics (as
     /// ``PersistenceDiagnostic/Kind/notAttached``). With nothing persisted in this run (a bad file kept where it
     /// was), there is nothing to attach.
-    public func attach(to store: ReduxStoreBase<Action, State>) {
+    public func attach(to store: Store<Action, State>) {
         guard let writer else { return }
         guard !isAttached.exchange(true, ordering: .relaxed) else {
             return diagnostics(

@@ -61,9 +61,6 @@ public enum SwiftRex {
     public typealias Monoid = Switchyard.Monoid
     /// ``Switchyard/Reducer``.
     public typealias Reducer<ActionType, StateType> = Switchyard.Reducer<ActionType, StateType>
-    /// ``Switchyard/ReduxStoreBase``.
-    public typealias ReduxStoreBase<ActionType: Sendable, StateType: Sendable> =
-        Switchyard.ReduxStoreBase<ActionType, StateType>
     /// ``Switchyard/ReduxStoreProtocol``.
     public typealias ReduxStoreProtocol = Switchyard.ReduxStoreProtocol
     /// ``Switchyard/Semigroup``.
@@ -88,6 +85,9 @@ public enum SwiftRex {
     public typealias PublisherType<Element, ErrorType: Error> = SwitchyardSwiftRex.PublisherType<Element, ErrorType>
     /// ``ReduceFunction``.
     public typealias ReduceFunction<ActionType, StateType> = SwitchyardSwiftRex.ReduceFunction<ActionType, StateType>
+    /// ``SwitchyardSwiftRex/ReduxStoreBase``.
+    public typealias ReduxStoreBase<ActionType: Sendable, StateType: Sendable> =
+        SwitchyardSwiftRex.ReduxStoreBase<ActionType, StateType>
     /// ``ReduxPipelineWrapper``.
     public typealias ReduxPipelineWrapper<MiddlewareType: Switchyard.MiddlewareProtocol & Sendable> =
         SwitchyardSwiftRex.ReduxPipelineWrapper<MiddlewareType>

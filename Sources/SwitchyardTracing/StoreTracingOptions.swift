@@ -1,6 +1,6 @@
 import Switchyard
 
-/// How a store's actions are traced (see `ReduxStoreBase.attachTracing(_:)`): whether at all, which actions, under
+/// How a store's actions are traced (see `Store.attachTracing(_:)`): whether at all, which actions, under
 /// which names, and what of the app's data a span may hold.
 public struct StoreTracingOptions<Action: Sendable, State: Sendable>: Sendable {
     /// The store's name, the `switchyard.store` attribute of every span: distinguishes the stores of one process.

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func foundationTypesNeedNoImportOfTheirOwn() {
-        let store = ReduxStoreBase<Item, [Item]>(
+        let store = Store<Item, [Item]>(
             initialState: [], reducer: .reduce { item, items in items.append(item) })
         let item = Item(id: UUID(), created: Date(timeIntervalSince1970: 0))
         store.dispatch(item)

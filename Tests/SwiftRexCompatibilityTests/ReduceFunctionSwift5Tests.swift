@@ -20,7 +20,7 @@ import Testing
     @Test func aReducerMadeFromAFunctionReturningTheStateReducesInAStore() {
         let reducer = Reducer<CounterAction, Int>(Self.counter)
         let literal = Reducer<CounterAction, Int> { action, count in action == .increment ? count + 10 : count }
-        let store = ReduxStoreBase(initialState: 0, reducer: reducer <> literal)
+        let store = Store(initialState: 0, reducer: reducer <> literal)
         store.dispatch(.increment)
         store.dispatch(.increment)
         #expect(store.state == 22)

@@ -98,3 +98,20 @@ import Testing
         #expect(store.state.results == ["swift 1", "swift 2"])
     }
 }
+
+/// CombineRex apps made their store on a Combine `CurrentValueSubject`, writing the subject as `.init(…)`.
+@Suite struct CurrentValueSubjectStoreTests {
+    @Test func aStoreMadeOnACurrentValueSubjectStartsFromItAndSendsItEachState() {
+        let subject = CurrentValueSubject<Int, Never>(5)
+        let store = ReduxStoreBase<Int, Int>(
+            subject: .init(currentValueSubject: subject),
+            reducer: .reduce { action, state in state += action },
+            middleware: IdentityMiddleware(),
+            scheduling: .callerThread
+        )
+        #expect(store.state == 5)
+        store.dispatch(2)
+        #expect(store.state == 7)
+        #expect(subject.value == 7)
+    }
+}

@@ -66,7 +66,7 @@ import Testing
 
     @MainActor
     @Test func aViewModelErasedToAnyStoreTypeAndReadFromAnotherThread() async {
-        let store = ReduxStoreBase<CountAction, Int>(
+        let store = Store<CountAction, Int>(
             initialState: 0,
             reducer: .reduce { action, state in state += action == .increment ? 1 : -1 },
             scheduling: .mainThread

@@ -22,8 +22,8 @@ import Testing
         }
     }
 
-    static func makeStore() -> ReduxStoreBase<Int, Int> {
-        ReduxStoreBase(initialState: 0, reducer: .reduce { action, state in state += action })
+    static func makeStore() -> Store<Int, Int> {
+        Store(initialState: 0, reducer: .reduce { action, state in state += action })
     }
 
     @available(*, deprecated)

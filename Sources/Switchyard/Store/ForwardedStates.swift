@@ -43,7 +43,7 @@ extension StateProvider {
     }
 }
 
-extension ReduxStoreBase: ForwardingStateProvider {
+extension Store: ForwardingStateProvider {
     /// The states of the subject this store was made on, if it forwards them.
-    package var forwardedStates: ForwardedStates<StateType>? { subjectStates }
+    package var forwardedStates: ForwardedStates<State>? { subjectStates }
 }

@@ -148,12 +148,12 @@ extension StoreType {
 }
 
 /// A store that reports misuse through its diagnostics hook.
-protocol DiagnosticsReporting {
+package protocol DiagnosticsReporting {
     func report(_ diagnostic: StoreDiagnostic)
 }
 
-extension ReduxStoreBase: DiagnosticsReporting {
-    func report(_ diagnostic: StoreDiagnostic) {
+extension Store: DiagnosticsReporting {
+    package func report(_ diagnostic: StoreDiagnostic) {
         diagnostics.report(diagnostic)
     }
 }

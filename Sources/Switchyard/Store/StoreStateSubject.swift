@@ -1,7 +1,6 @@
 /// A subject of another library that a store starts from and sends its states to, as SwiftRex 0.8's stores did:
-/// `SwitchyardSwiftRex`'s `ReplayLastSubjectType` is one. A store is made on one with
-/// `ReduxStoreBase(subject:reducer:middleware:emitsValue:scheduling:diagnostics:)`.
-public protocol StoreStateSubject<State>: Sendable {
+/// `SwitchyardSwiftRex`'s `ReplayLastSubjectType` is one, which its `ReduxStoreBase` is made on.
+package protocol StoreStateSubject<State>: Sendable {
     /// The state type.
     associatedtype State
 
@@ -19,21 +18,21 @@ package protocol ForwardingStateSubject<State>: StoreStateSubject {
     var forwardedStates: ForwardedStates<State> { get }
 }
 
-extension ReduxStoreBase {
+extension Store {
     /// Makes the parts of a store on `subject`; see `init(subject:reducer:middleware:emitsValue:scheduling:diagnostics:)`.
     static func parts<Subject: StoreStateSubject, M: MiddlewareProtocol & Sendable>(
         subject: Subject,
-        reducer: Reducer<ActionType, StateType>,
+        reducer: Reducer<Action, State>,
         middleware: M,
-        emitsValue: ShouldEmitValue<StateType>,
+        emitsValue: ShouldEmitValue<State>,
         scheduling: SchedulingPolicy,
         diagnostics: StoreDiagnostics
     ) -> Parts
     where
-        Subject.State == StateType, M.InputActionType == ActionType, M.OutputActionType == ActionType,
-        M.StateType == StateType
+        Subject.State == State, M.InputActionType == Action, M.OutputActionType == Action,
+        M.StateType == State
     {
-        let sending = Reducer<ActionType, StateType> { action, state in
+        let sending = Reducer<Action, State> { action, state in
             let previous = state
             reducer.reduce(action, &state)
             if emitsValue.shouldEmit(previous: previous, new: state) { subject.storeDidReduce(state) }

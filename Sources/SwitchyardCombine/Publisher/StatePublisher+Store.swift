@@ -1,6 +1,6 @@
 import Switchyard
 
-extension ReduxStoreBase {
+extension Store {
     /// The store's state as a Combine publisher: the current state for each new subscriber, then every state the
     /// store emits; it finishes when the store is freed.
     ///
@@ -11,7 +11,7 @@ extension ReduxStoreBase {
     ///     .sink { title in print(title) }
     ///     .store(in: &cancellables)
     /// ```
-    public final var statePublisher: StorePublisher<StateType> {
+    public final var statePublisher: StorePublisher<State> {
         StorePublisher(self)
     }
 }

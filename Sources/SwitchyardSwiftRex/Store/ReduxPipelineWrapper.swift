@@ -21,7 +21,7 @@ where
     /// The pipeline's state type, the middleware's.
     public typealias StateType = MiddlewareType.StateType
 
-    private let store: ReduxStoreBase<ActionType, StateType>
+    private let store: Store<ActionType, StateType>
 
     /// A pipeline on the subject that `state` gives, sending each state as `emitsValue` decides; `scheduling` says
     /// which thread processes the actions: by default the main thread, as in SwiftRex (an action dispatched on the
@@ -34,7 +34,7 @@ where
         emitsValue: ShouldEmitValue<StateType>,
         scheduling: SchedulingPolicy = .mainThread
     ) {
-        store = ReduxStoreBase(
+        store = Store(
             subject: state(), reducer: reducer, middleware: middleware, emitsValue: emitsValue, scheduling: scheduling)
     }
 

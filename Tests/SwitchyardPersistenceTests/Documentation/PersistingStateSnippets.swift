@@ -271,23 +271,22 @@ struct TodoMiddleware: MiddlewareProtocol {
     }
 }
 
-final class TodoStore: ReduxStoreBase<TodoAction, TodoState>, @unchecked Sendable {
-    init(persistence: StatePersistence<TodoAction, TodoState>) {
-        super.init(
-            initialState: persistence.restoredState,
-            reducer: persistence.reducer,
-            middleware: TodoMiddleware()
-        )
-        persistence.attach(to: self)
-    }
+func makeTodoStore(persistence: StatePersistence<TodoAction, TodoState>) -> Store<TodoAction, TodoState> {
+    let store = Store(
+        initialState: persistence.restoredState,
+        reducer: persistence.reducer,
+        middleware: TodoMiddleware()
+    )
+    persistence.attach(to: store)
+    return store
 }
 
-@Test func aSubclassedStoreAttachedToItsPersistenceIsJournaledAndASecondAttachIsReported() throws {
+@Test func aStoreMadeInAFunctionAndAttachedIsJournaledAndASecondAttachIsReported() throws {
     let folder = TemporaryFolder()
     let reports = Reports()
     let persistence = try StatePersistence(
         path: folder.path(), initialState: TodoState(), reducer: todoReducer, diagnostics: reports.collect)
-    let store = TodoStore(persistence: persistence)
+    let store = makeTodoStore(persistence: persistence)
     store.dispatch(.add("milk"))
     persistence.attach(to: store)
     #expect(reports.kinds == [.notAttached])

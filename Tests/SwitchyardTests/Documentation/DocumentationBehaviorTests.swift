@@ -289,7 +289,7 @@ import Testing
         let store = Snippets.oneLineStore(world: Snippets.World())
         store.dispatch(.show(["Dune"]))
         #expect(store.state.visibleItems == ["Dune"])
-        let appStore = Snippets.AppStore(world: Snippets.World())
+        let appStore = Snippets.StoreFactory().makeAppStore(world: Snippets.World())
         appStore.dispatch(.show(["Alien"]))
         #expect(appStore.state.visibleItems == ["Alien"])
         let (task, subscription) = Snippets.observeBothWays(appStore)

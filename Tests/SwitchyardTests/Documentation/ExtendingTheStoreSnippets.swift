@@ -11,7 +11,7 @@ enum ExtendingTheStoreSnippets {
         private var actions = 0
         private var nanoseconds: UInt64 = 0
 
-        func attach<Action, State>(to store: ReduxStoreBase<Action, State>) -> StoreProbeRegistration<Action, State> {
+        func attach<Action, State>(to store: Store<Action, State>) -> StoreProbeRegistration<Action, State> {
             store.attach(
                 StoreProbe(didReduce: { [self] reduced in
                     lock.withLock {
@@ -31,7 +31,7 @@ enum ExtendingTheStoreSnippets {
         private var held: [HeldAction<Action>] = []
         private var registration: StoreProbeRegistration<Action, State>?
 
-        init(_ store: ReduxStoreBase<Action, State>) {
+        init(_ store: Store<Action, State>) {
             registration = store.attach(
                 StoreProbe(admit: { [weak self] dispatched, origin in
                     self?.admit(dispatched, origin) ?? .process

@@ -25,13 +25,15 @@ enum MigratingFromSwiftRexSnippets {
         MiddlewareReader { (_: World) in NewAnalyticsMiddleware() }
     }
 
-    final class AppStore: ReduxStoreBase<AppAction, AppState>, @unchecked Sendable {
-        init(world: World) {
-            super.init(
-                initialState: AppState(),
-                reducer: appReducer,
-                middleware: appMiddleware.inject(world)
-            )
+    /// The article's store-making function, in a type of its own so that it reads as the article writes it.
+    struct StoreFactory {
+        var appReducer: Reducer<AppAction, AppState> { MigratingFromSwiftRexSnippets.appReducer }
+        var appMiddleware: MiddlewareReader<World, NewAnalyticsMiddleware> {
+            MigratingFromSwiftRexSnippets.appMiddleware
+        }
+
+        func makeAppStore(world: World) -> Store<AppAction, AppState> {
+            Store(initialState: AppState(), reducer: appReducer, middleware: appMiddleware.inject(world))
         }
     }
 
@@ -85,14 +87,16 @@ enum MigratingFromSwiftRexSnippets {
     }
 
     /// The article's two ways of observing, applied to `store`.
-    static func observeBothWays(_ store: AppStore) -> (task: Task<Void, Never>, subscription: StoreSubscription) {
-        func render(_ store: AppStore) async {
+    static func observeBothWays(
+        _ store: Store<AppAction, AppState>
+    ) -> (task: Task<Void, Never>, subscription: StoreSubscription) {
+        func render(_ store: Store<AppAction, AppState>) async {
             for await state in store.states {
                 print("\(state.visibleItems.count) items")
             }
         }
 
-        func observe(_ store: AppStore) -> StoreSubscription {
+        func observe(_ store: Store<AppAction, AppState>) -> StoreSubscription {
             store.subscribe { state in
                 print("\(state.visibleItems.count) items")
             }

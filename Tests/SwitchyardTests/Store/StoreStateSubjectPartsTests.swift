@@ -19,8 +19,8 @@ import Testing
 
     static func parts<M: MiddlewareProtocol & Sendable>(
         _ middleware: M, scheduling: SchedulingPolicy
-    ) -> ReduxStoreBase<Int, Int>.Parts where M.InputActionType == Int, M.OutputActionType == Int, M.StateType == Int {
-        ReduxStoreBase<Int, Int>.parts(
+    ) -> Store<Int, Int>.Parts where M.InputActionType == Int, M.OutputActionType == Int, M.StateType == Int {
+        Store<Int, Int>.parts(
             subject: Subject(0), reducer: reducer, middleware: middleware, emitsValue: .always,
             scheduling: scheduling, diagnostics: .standardError)
     }

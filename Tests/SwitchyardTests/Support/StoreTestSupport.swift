@@ -94,7 +94,7 @@ func blockingMiddleware<Action: Equatable & Sendable, State>(
     }
 }
 
-extension ReduxStoreBase {
+extension Store {
     /// Commits `change` out of band through a probe attached for the call, as a tool travelling in time does.
     func commitOutOfBand(_ change: @escaping @Sendable (inout StateType) -> Void) async -> Bool {
         let registration = attach(StoreProbe())

@@ -1,7 +1,7 @@
 /// A tool attached to a store: the one way in for debuggers, journals, tracers and metrics.
 ///
 /// A probe is a set of hooks, each optional; the store calls those a probe sets, and a store with no probe attached
-/// pays nothing for them. Attach one with ``ReduxStoreBase/attach(_:)``, which returns the registration that
+/// pays nothing for them. Attach one with ``Store/attach(_:)``, which returns the registration that
 /// detaches it and through which the tool commits states of its own (``StoreProbeRegistration``).
 ///
 /// ```swift
@@ -24,7 +24,7 @@
 /// - Several probes run in the order they were attached. The first ``admit`` that holds an action takes it: the
 ///   probes after it are not asked, and none of them sees the action until it is given back; every probe but the one
 ///   that held it is told through ``didHold``.
-/// - A probe sees the actions that the store decides to process after ``ReduxStoreBase/attach(_:)`` returns; after
+/// - A probe sees the actions that the store decides to process after ``Store/attach(_:)`` returns; after
 ///   ``StoreProbeRegistration/detach()`` returns, its hooks may still run once, for the action in progress.
 public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
     /// Decides, before any middleware, whether an action goes through the pipeline now or is held by the tool, which

@@ -1,4 +1,4 @@
-/// A probe attached to a store (``ReduxStoreBase/attach(_:)``): detaches it, and lets the tool commit states that no
+/// A probe attached to a store (``Store/attach(_:)``): detaches it, and lets the tool commit states that no
 /// action produced.
 ///
 /// The registration does not keep the store alive: once the store is freed, ``commitOutOfBand(_:)`` returns `false`

@@ -1,4 +1,4 @@
-extension ReduxStoreBase {
+extension Store {
     /// An ``ObservableStore`` of this store, for SwiftUI views: its values are `Observable`, updated on the main
     /// actor, and invalidate only the views that read them.
     ///
@@ -12,10 +12,10 @@ extension ReduxStoreBase {
     /// the states that a newer one superseded while the main queue was busy (the last state always arrives), and an
     /// action it sends from the main thread to an idle store updates it before `send` returns.
     @MainActor @inlinable
-    public func observable() -> ObservableStore<ActionType, StateType> {
-        let delivery = MainActorStates<ActionType, StateType>(synchronous: scheduling == .mainThread)
+    public func observable() -> ObservableStore<Action, State> {
+        let delivery = MainActorStates<Action, State>(synchronous: scheduling == .mainThread)
         let (current, subscription) = subscribeReplaying(storeDidEnd: {}, observer: delivery.deliver)
-        let view = ObservableStore<ActionType, StateType>(
+        let view = ObservableStore<Action, State>(
             initialState: current,
             diagnostics: diagnostics,
             wholeStateChanged: ChangeDetection.wholeDetector(),

@@ -1,24 +1,24 @@
-extension ReduxStoreBase {
+extension Store {
     /// What a store's initializers build before they set its properties: shared by the initializer for any state
     /// and the one for `Equatable` state, which differ only in the default of `emitsValue`.
     @usableFromInline
     struct Parts {
-        @usableFromInline let core: StoreCore<ActionType, StateType>
-        @usableFromInline let emitsValue: ShouldEmitValue<StateType>
+        @usableFromInline let core: StoreCore<Action, State>
+        @usableFromInline let emitsValue: ShouldEmitValue<State>
         @usableFromInline let effects: EffectScope
         /// The store's middleware, erased; `nil` when it does nothing.
-        @usableFromInline let middleware: AnyMiddleware<ActionType, ActionType, StateType>?
+        @usableFromInline let middleware: AnyMiddleware<Action, Action, State>?
 
         /// Inlinable so that the engine is specialized for the app's types where the store is created.
         @inlinable
         init<M: MiddlewareProtocol & Sendable>(
-            initialState: StateType,
-            reducer: Reducer<ActionType, StateType>,
+            initialState: State,
+            reducer: Reducer<Action, State>,
             middleware: M,
-            emitsValue: ShouldEmitValue<StateType>,
+            emitsValue: ShouldEmitValue<State>,
             scheduling: SchedulingPolicy,
             diagnostics: StoreDiagnostics
-        ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
+        ) where M.InputActionType == Action, M.OutputActionType == Action, M.StateType == State {
             let erased = Self.doesNothing(middleware) ? nil : middleware.eraseToAnyMiddleware()
             let effects = EffectScope(diagnostics: diagnostics)
             self.core = StoreCore(
@@ -40,10 +40,10 @@ extension ReduxStoreBase {
         /// middleware call per action.
         @inlinable
         static func doesNothing<M: MiddlewareProtocol>(_ middleware: M) -> Bool
-        where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
-            middleware is IdentityMiddleware<ActionType, ActionType, StateType>
-                || (middleware as? ComposedMiddleware<ActionType, ActionType, StateType>)?.middlewares.isEmpty == true
-                || (middleware as? AnyMiddleware<ActionType, ActionType, StateType>)?.isIdentity == true
+        where M.InputActionType == Action, M.OutputActionType == Action, M.StateType == State {
+            middleware is IdentityMiddleware<Action, Action, State>
+                || (middleware as? ComposedMiddleware<Action, Action, State>)?.middlewares.isEmpty == true
+                || (middleware as? AnyMiddleware<Action, Action, State>)?.isIdentity == true
         }
 
         /// The deprecated setup call, once, before the first action.

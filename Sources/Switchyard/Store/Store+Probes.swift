@@ -1,4 +1,4 @@
-extension ReduxStoreBase {
+extension Store {
     /// Attaches a tool to the store, after the tools attached before it; see ``StoreProbe`` for the rules its hooks
     /// run under. The probe sees the actions that the store decides to process from now on.
     ///
@@ -11,7 +11,7 @@ extension ReduxStoreBase {
     /// Returns the registration that detaches the probe and commits out of band; when the store is being freed, the
     /// probe is not attached and the registration's methods do nothing.
     @discardableResult
-    public func attach(_ probe: StoreProbe<ActionType, StateType>) -> StoreProbeRegistration<ActionType, StateType> {
+    public func attach(_ probe: StoreProbe<Action, State>) -> StoreProbeRegistration<Action, State> {
         StoreProbeRegistration(id: core.attach(probe) ?? 0, core: core)
     }
 }

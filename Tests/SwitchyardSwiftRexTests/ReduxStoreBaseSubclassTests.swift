@@ -1,7 +1,9 @@
-import Switchyard
+import SwitchyardSwiftRex
+import Synchronization
 import Testing
 
-/// SwiftRex 0.8 apps subclass `ReduxStoreBase` to build their app store; the subclass is a full store.
+/// SwiftRex 0.8 apps subclass `ReduxStoreBase` to build their app store; with `import SwitchyardSwiftRex` the subclass
+/// compiles as it did and runs a Switchyard store.
 @Suite struct ReduxStoreBaseSubclassTests {
     enum AppAction: Sendable, Equatable { case increment, refresh, refreshed }
 
@@ -31,9 +33,10 @@ import Testing
     final class AppStore: ReduxStoreBase<AppAction, AppState>, @unchecked Sendable {
         init() {
             super.init(
-                initialState: AppState(),
+                subject: .combine(initialValue: AppState()),
                 reducer: ReduxStoreBaseSubclassTests.appReducer,
-                middleware: ReduxStoreBaseSubclassTests.appMiddleware
+                middleware: ReduxStoreBaseSubclassTests.appMiddleware,
+                scheduling: .callerThread
             )
         }
 
@@ -48,18 +51,30 @@ import Testing
         store.dispatch(.increment)
         store.refresh()
         #expect(store.state == AppState(count: 1, refreshes: 1))
+        #expect(store.store.state == store.state)
     }
 
-    @Test func subclassIsObservableThroughSubscribeAndStates() async {
+    @Test func subclassIsObservableThroughSubscribeAndItsStoresStates() async {
         let store = AppStore()
-        let observed = Log<AppState>()
-        let subscription = store.subscribe { observed.append($0) }
-        var iterator = store.states.makeAsyncIterator()
+        let observed = Mutex<[AppState]>([])
+        let subscription = store.subscribe { state in observed.withLock { $0.append(state) } }
+        var iterator = store.store.states.makeAsyncIterator()
         store.dispatch(.increment)
-        #expect(observed.values == [AppState(count: 1)])
+        #expect(observed.withLock { $0 } == [AppState(count: 1)])
         #expect(await iterator.next() == AppState())
         #expect(await iterator.next() == AppState(count: 1))
         subscription.cancel()
+    }
+
+    @Test func subclassSendsEachStateToItsSubjectsPublisher() {
+        let store = AppStore()
+        let published = Mutex<[Int]>([])
+        let subscription = store.statePublisher.subscribe(
+            SubscriberType(onValue: { state in published.withLock { $0.append(state.count) } }))
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        #expect(published.withLock { $0 } == [0, 1, 2])
+        subscription.unsubscribe()
     }
 
     @Test func subclassWorksWhereverAStoreTypeIsExpected() {
@@ -74,25 +89,29 @@ import Testing
 
     @Test func subclassDispatchRecordsTheCallersSource() {
         let store = AppStore()
-        let sources = Log<ActionSource>()
-        let registration = store.runtimeMiddlewares.addBeforeReducer(extract: { $0 }) { _, source in
-            sources.append(source)
+        let sources = Mutex<[ActionSource]>([])
+        let registration = store.store.runtimeMiddlewares.addBeforeReducer(extract: { $0 }) { _, source in
+            sources.withLock { $0.append(source) }
         }
         store.dispatch(.increment)
         let line: UInt = #line - 1
-        #expect(sources.values.first?.file == "SwitchyardTests/ReduxStoreBaseSubclassTests.swift")
-        #expect(sources.values.first?.function == "subclassDispatchRecordsTheCallersSource()")
-        #expect(sources.values.first?.line == line)
+        let first = sources.withLock { $0.first }
+        #expect(first?.file == "SwitchyardSwiftRexTests/ReduxStoreBaseSubclassTests.swift")
+        #expect(first?.function == "subclassDispatchRecordsTheCallersSource()")
+        #expect(first?.line == line)
         registration.remove()
     }
 
     @Test func subclassIsFreedWhenReleased() {
         weak var weakStore: AppStore?
+        weak var weakCore: Store<AppAction, AppState>?
         do {
             let store = AppStore()
             store.refresh()
             weakStore = store
+            weakCore = store.store
         }
         #expect(weakStore == nil)
+        #expect(weakCore == nil)
     }
 }

@@ -1,4 +1,4 @@
-extension ReduxStoreBase {
+extension Store {
     /// Calls `observer` on the processing thread with each state committed after this call, as ``emitsValue``
     /// decides, before the action's IOs run. Read ``state`` for the current value.
     ///
@@ -10,7 +10,7 @@ extension ReduxStoreBase {
     /// Cancelling or releasing the subscription stops delivery and lets go of `observer` (and of what it captured)
     /// at the latest when the action in progress ends, with no store lock held.
     @preconcurrency
-    public final func subscribe(_ observer: @escaping @Sendable (StateType) -> Void) -> StoreSubscription {
+    public final func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> StoreSubscription {
         core.addObserver(initial: nil, storeDidEnd: nil, deliver: observer)
     }
 
@@ -27,14 +27,14 @@ extension ReduxStoreBase {
     /// for it. Cancelling the subscription stops delivery, including of a state already waiting for the main queue.
     @preconcurrency
     public final func subscribeOnMainActor(
-        _ observer: @escaping @MainActor @Sendable (StateType) -> Void
+        _ observer: @escaping @MainActor @Sendable (State) -> Void
     ) -> StoreSubscription {
         if scheduling == .mainThread {
             return core.addObserver(initial: nil, storeDidEnd: nil) { state in
                 MainActor.assumeIsolated { observer(state) }
             }
         }
-        let mailbox = MainActorMailbox<StateType>()
+        let mailbox = MainActorMailbox<State>()
         let subscription = core.addObserver(initial: nil, storeDidEnd: nil) { state in
             mailbox.post(state, deliver: observer)
         }
@@ -52,8 +52,8 @@ extension ReduxStoreBase {
     ///
     /// The stream buffers without limit, so no state is lost for a slow consumer; it ends when the consuming task is
     /// cancelled, the loop stops, or the store is freed.
-    public final var states: AsyncStream<StateType> {
-        let (stream, continuation) = AsyncStream<StateType>.makeStream(bufferingPolicy: .unbounded)
+    public final var states: AsyncStream<State> {
+        let (stream, continuation) = AsyncStream<State>.makeStream(bufferingPolicy: .unbounded)
         let subscription = core.addObserver(
             initial: { continuation.yield($0) },
             storeDidEnd: { continuation.finish() },

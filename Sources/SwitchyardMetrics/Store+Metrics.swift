@@ -1,7 +1,7 @@
 import CoreMetrics
 import Switchyard
 
-extension ReduxStoreBase {
+extension Store {
     /// Counts and times the store's actions and effects with the metrics backend bootstrapped in `MetricsSystem`
     /// (see ``StoreMetricsOptions`` for the metrics and their dimensions).
     ///
@@ -14,9 +14,9 @@ extension ReduxStoreBase {
     /// (`NOOPMetricsHandler`): the store then pays nothing at all. Attach after bootstrapping.
     @inlinable @discardableResult
     public func attachMetrics(
-        _ options: StoreMetricsOptions<ActionType>
+        _ options: StoreMetricsOptions<Action>
     ) -> StoreProbeRegistration<
-        ActionType, StateType
+        Action, State
     >? {
         attachMetrics(options, factory: MetricsSystem.factory)
     }
@@ -25,10 +25,10 @@ extension ReduxStoreBase {
     /// nothing, when `options.isEnabled` is `false` or `factory` is `NOOPMetricsHandler`.
     @inlinable @discardableResult
     public func attachMetrics(
-        _ options: StoreMetricsOptions<ActionType>,
+        _ options: StoreMetricsOptions<Action>,
         factory: any MetricsFactory
-    ) -> StoreProbeRegistration<ActionType, StateType>? {
+    ) -> StoreProbeRegistration<Action, State>? {
         guard options.isEnabled, !(factory is NOOPMetricsHandler) else { return nil }
-        return attach(ActionMetrics<ActionType, StateType>(options: options, factory: factory).probe)
+        return attach(ActionMetrics<Action, State>(options: options, factory: factory).probe)
     }
 }

@@ -1,6 +1,6 @@
 import Dispatch
 
-extension ReduxStoreBase {
+extension Store {
     /// Returns once the store is idle and every state it committed has reached its observers and its views, on the
     /// main actor too, with nothing dispatched since: every action dispatched before the call has been processed by
     /// then, and so has every action that an observer or a view dispatched when it received a state.

@@ -1,4 +1,4 @@
-extension ReduxStoreBase: EffectScopeProvider {
+extension Store: EffectScopeProvider {
     /// The store's effects: a handler that wraps the store starts its effects here.
     package var effectScope: EffectScope? { effects }
 }

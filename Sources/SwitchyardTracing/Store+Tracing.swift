@@ -1,7 +1,7 @@
 import Switchyard
 import Tracing
 
-extension ReduxStoreBase {
+extension Store {
     /// Traces the store's actions with the tracer bootstrapped in `InstrumentationSystem`: a span per action, named
     /// by its case, with its phases, and the effects it starts nested under it (see the Tracing and metrics
     /// article).
@@ -15,8 +15,8 @@ extension ReduxStoreBase {
     /// `NoOpTracer`): the store then pays nothing at all. Attach after bootstrapping. Detach with the registration.
     @inlinable @discardableResult
     public func attachTracing(
-        _ options: StoreTracingOptions<ActionType, StateType>
-    ) -> StoreProbeRegistration<ActionType, StateType>? {
+        _ options: StoreTracingOptions<Action, State>
+    ) -> StoreProbeRegistration<Action, State>? {
         attachTracing(options, tracer: InstrumentationSystem.tracer)
     }
 
@@ -24,9 +24,9 @@ extension ReduxStoreBase {
     /// `options.isEnabled` is `false` or `tracer` is a `NoOpTracer`.
     @inlinable @discardableResult
     public func attachTracing<T: Tracer>(
-        _ options: StoreTracingOptions<ActionType, StateType>,
+        _ options: StoreTracingOptions<Action, State>,
         tracer: T
-    ) -> StoreProbeRegistration<ActionType, StateType>? {
+    ) -> StoreProbeRegistration<Action, State>? {
         guard options.isEnabled, !(tracer is NoOpTracer) else { return nil }
         return attach(ActionTracer(tracer: tracer, options: options).probe)
     }

@@ -1,0 +1,87 @@
+import Switchyard
+
+/// SwiftRex 0.8's store base class: an app store type made by subclassing, on a subject that holds its state.
+///
+/// ```swift
+/// final class AppStore: ReduxStoreBase<AppAction, AppState>, @unchecked Sendable {
+///     init() {
+///         super.init(subject: .combine(initialValue: AppState()), reducer: appReducer, middleware: appMiddleware)
+///     }
+/// }
+/// ```
+///
+/// It runs a Switchyard ``Store`` (``store``), with the same pipeline, ordering and threading; pass `store` to what
+/// takes a `Store` (the inspector, persistence, tracing, metrics). It starts from the subject's value and sends the
+/// subject each state that `emitsValue` lets through, on the processing thread, as the reducer finishes; its
+/// `statePublisher` is the subject's publisher. The store keeps its own copy of the state: a value sent to the
+/// subject by anything else does not change the store's state.
+///
+/// As SwiftRex's store did, it processes on the main thread by default (an action dispatched there before `dispatch`
+/// returns, one from another thread on the main queue), and an action that a middleware sends through the `output`
+/// of its `receiveContext` runs on a later turn of the main queue, after the actions already dispatched there. A
+/// program that does not run the main queue (a command-line tool, a server) passes `scheduling: .callerThread`,
+/// which processes on the dispatching thread in the store's first-in, first-out order.
+///
+/// Open for SwiftRex's subclasses, which Swift 6 asks to restate `@unchecked Sendable`; code written for Switchyard
+/// uses ``Store``, which is final.
+open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStoreProtocol, @unchecked Sendable {
+    /// The store that runs this store's pipeline and holds its state.
+    public let store: Store<ActionType, StateType>
+
+    /// Creates a store on `subject`.
+    ///
+    /// - Parameters:
+    ///   - subject: where the state starts and where each state goes.
+    ///   - reducer: changes the state for each action.
+    ///   - middleware: sees every action before the reducer; compose several with `<>`.
+    ///   - emitsValue: whether the subject and the observers receive the state after an action; `.always` by
+    ///     default. The reducer's result is always kept.
+    ///   - scheduling: where the pipeline runs (``SchedulingPolicy/mainThread`` by default).
+    ///   - diagnostics: where misuse is reported (standard error by default).
+    @preconcurrency
+    public init<M: MiddlewareProtocol & Sendable>(
+        subject: UnfailableReplayLastSubjectType<StateType>,
+        reducer: Reducer<ActionType, StateType>,
+        middleware: M,
+        emitsValue: ShouldEmitValue<StateType> = .always,
+        scheduling: SchedulingPolicy = .mainThread,
+        diagnostics: StoreDiagnostics = .standardError
+    ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
+        store = Store(
+            subject: subject, reducer: reducer, middleware: middleware, emitsValue: emitsValue,
+            scheduling: scheduling, diagnostics: diagnostics)
+    }
+
+    /// The last committed state, from any thread.
+    public final var state: StateType { store.state }
+
+    /// Accepts an action from any thread, as a ``Store`` does.
+    public final func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {
+        store.dispatch(dispatchedAction)
+    }
+
+    /// Registers `observer` for each state the store commits after this call, as a ``Store`` does.
+    @preconcurrency
+    public final func subscribe(_ observer: @escaping @Sendable (StateType) -> Void) -> StoreSubscription {
+        store.subscribe(observer)
+    }
+}
+
+extension ReduxStoreBase: ForwardingStateProvider, ReplayingStateProvider, DiagnosticsReporting, EffectScopeProvider {
+    /// The subject's publisher, which ``statePublisher`` forwards.
+    package var forwardedStates: ForwardedStates<StateType>? { store.forwardedStates }
+
+    /// The store's states after the current one, with the store's end.
+    package func subscribeReplaying(
+        storeDidEnd: @escaping @Sendable () -> Void,
+        observer: @escaping @Sendable (StateType) -> Void
+    ) -> (current: StateType, subscription: StoreSubscription) {
+        store.subscribeReplaying(storeDidEnd: storeDidEnd, observer: observer)
+    }
+
+    /// Reports through the store's diagnostics.
+    package func report(_ diagnostic: StoreDiagnostic) { store.report(diagnostic) }
+
+    /// The store's effects.
+    package var effectScope: EffectScope? { store.effectScope }
+}
