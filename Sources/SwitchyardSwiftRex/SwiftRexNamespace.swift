@@ -19,10 +19,6 @@ public enum SwiftRex {
     /// ``Switchyard/AnyMiddleware``.
     public typealias AnyMiddleware<InputActionType, OutputActionType, StateType> =
         Switchyard.AnyMiddleware<InputActionType, OutputActionType, StateType>
-    /// ``Switchyard/AnyStateProvider``.
-    public typealias AnyStateProvider<StateType> = Switchyard.AnyStateProvider<StateType>
-    /// ``Switchyard/AnyStoreType``.
-    public typealias AnyStoreType<ActionType, StateType> = Switchyard.AnyStoreType<ActionType, StateType>
     /// ``Switchyard/BridgeMiddleware``.
     public typealias BridgeMiddleware<InputActionType, OutputActionType, StateType> =
         Switchyard.BridgeMiddleware<InputActionType, OutputActionType, StateType>
@@ -61,8 +57,6 @@ public enum SwiftRex {
     public typealias Monoid = Switchyard.Monoid
     /// ``Switchyard/Reducer``.
     public typealias Reducer<ActionType, StateType> = Switchyard.Reducer<ActionType, StateType>
-    /// ``Switchyard/ReduxStoreProtocol``.
-    public typealias ReduxStoreProtocol = Switchyard.ReduxStoreProtocol
     /// ``Switchyard/Semigroup``.
     public typealias Semigroup = Switchyard.Semigroup
     /// ``Switchyard/ShouldEmitValue``.
@@ -81,11 +75,17 @@ public enum SwiftRex {
     /// ``MutableReduceFunction``.
     public typealias MutableReduceFunction<ActionType, StateType> =
         SwitchyardSwiftRex.MutableReduceFunction<ActionType, StateType>
+    /// ``AnyStateProvider``.
+    public typealias AnyStateProvider<StateType> = SwitchyardSwiftRex.AnyStateProvider<StateType>
+    /// ``AnyStoreType``.
+    public typealias AnyStoreType<ActionType, StateType> = SwitchyardSwiftRex.AnyStoreType<ActionType, StateType>
     /// ``PublisherType``.
     public typealias PublisherType<Element, ErrorType: Error> = SwitchyardSwiftRex.PublisherType<Element, ErrorType>
     /// ``ReduceFunction``.
     public typealias ReduceFunction<ActionType, StateType> = SwitchyardSwiftRex.ReduceFunction<ActionType, StateType>
-    /// ``SwitchyardSwiftRex/ReduxStoreBase``.
+    /// ``ReduxStoreProtocol``.
+    public typealias ReduxStoreProtocol = SwitchyardSwiftRex.ReduxStoreProtocol
+    /// ``ReduxStoreBase``.
     public typealias ReduxStoreBase<ActionType: Sendable, StateType: Sendable> =
         SwitchyardSwiftRex.ReduxStoreBase<ActionType, StateType>
     /// ``ReduxPipelineWrapper``.

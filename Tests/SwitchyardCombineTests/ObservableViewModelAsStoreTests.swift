@@ -26,9 +26,9 @@ import Testing
         let viewModel = store.asObservableViewModel()
         #expect(Self.incrementTwice(viewModel) == 2)
         #expect(store.state == 2)
-        let erased = AnyStoreType(viewModel)
-        erased.dispatch(.increment)
-        #expect(erased.state == 3)
+        let projection = viewModel.projection(action: { $0 }, state: { $0 })
+        projection.dispatch(.increment)
+        #expect(projection.state == 3)
         #expect(viewModel.state == 3)
     }
 

@@ -17,7 +17,7 @@ import Dispatch
 ///
 /// The class is final: an app that wants a store type of its own makes it in a function, or wraps a store in a type
 /// of its own, rather than subclassing. (SwiftRex's subclassable `ReduxStoreBase` is in `SwitchyardSwiftRex`.)
-public final class Store<Action: Sendable, State: Sendable>: ReduxStoreProtocol, @unchecked Sendable {
+public final class Store<Action: Sendable, State: Sendable>: StoreType, @unchecked Sendable {
     /// The action type, under the name of the store protocols (``StoreType``).
     public typealias ActionType = Action
     /// The state type, under the name of the store protocols (``StoreType``).

@@ -1,5 +1,5 @@
 /// Subscribes and tells the current state in one step; see ``ReplayingStateProvider``.
-typealias ReplayingSubscriber<State> =
+package typealias ReplayingSubscriber<State> =
     @Sendable (
         _ storeDidEnd: @escaping @Sendable () -> Void,
         _ observer: @escaping @Sendable (State) -> Void

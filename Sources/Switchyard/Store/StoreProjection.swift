@@ -36,7 +36,7 @@ public final class StoreProjection<ViewAction, ViewState>: StoreType, Forwarding
         self.init(dispatch: dispatch, state: state, subscribe: subscribe, replaying: nil)
     }
 
-    init(
+    package init(
         dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
         state: @escaping @Sendable () -> ViewState,
         subscribe: @escaping @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription,
@@ -48,24 +48,6 @@ public final class StoreProjection<ViewAction, ViewState>: StoreType, Forwarding
         self.subscriber = subscribe
         self.replayingSubscriber = replaying
         self.forwardedStates = forwarding
-    }
-
-    /// Creates a projection from where its actions go and where its state comes from, as SwiftRex builds one.
-    ///
-    /// ```swift
-    /// let projection = StoreProjection<CounterAction, Int>(
-    ///     action: { appStore.dispatch($0.map(AppAction.counter)) },
-    ///     state: appStore.eraseToAnyStateProvider().map(\.count)
-    /// )
-    /// ```
-    @preconcurrency
-    public convenience init(
-        action dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
-        state: AnyStateProvider<ViewState>
-    ) {
-        self.init(
-            dispatch: dispatch, state: { state.state }, subscribe: { state.subscribe($0) }, replaying: nil,
-            forwarding: state.forwardedStates)
     }
 
     /// The projected state of the store's last committed state.

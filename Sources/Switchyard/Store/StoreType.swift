@@ -20,7 +20,3 @@ public protocol StoreType<ActionType, StateType>: ActionHandler, StateProvider {
     /// The state type.
     associatedtype StateType
 }
-
-/// A store that runs the Redux pipeline itself: for each action, the middlewares, the reducer, the observers, then
-/// the IOs.
-public protocol ReduxStoreProtocol<ActionType, StateType>: AnyObject, StoreType {}

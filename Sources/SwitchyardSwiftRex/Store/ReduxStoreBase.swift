@@ -1,5 +1,9 @@
 import Switchyard
 
+/// A store that runs the Redux pipeline itself: for each action, the middlewares, the reducer, the observers, then
+/// the IOs.
+public protocol ReduxStoreProtocol<ActionType, StateType>: AnyObject, StoreType {}
+
 /// SwiftRex 0.8's store base class: an app store type made by subclassing, on a subject that holds its state.
 ///
 /// ```swift

@@ -159,7 +159,6 @@ enum MigratingFromSwiftRexShapeSnippets {
 struct MigratingFromSwiftRexShapeFunctions {
     typealias AppAction = MigratingFromSwiftRexShapeSnippets.AppAction
     typealias AppState = MigratingFromSwiftRexShapeSnippets.AppState
-    typealias CounterAction = MigratingFromSwiftRexShapeSnippets.CounterAction
 
     func composedCount(
         _ composition: ComposedMiddleware<AppAction, AppAction, AppState>
@@ -173,8 +172,4 @@ struct MigratingFromSwiftRexShapeFunctions {
         return (erasedCount, fromClosuresCount)
     }
     // For a composition of three: (erased: 3, fromClosures: 1)
-
-    func counterStore(_ store: Store<AppAction, AppState>) -> AnyStoreType<CounterAction, Int> {
-        store.contramapAction { AppAction.counter($0) }.mapState(\.count)
-    }
 }

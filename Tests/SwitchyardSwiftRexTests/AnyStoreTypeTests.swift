@@ -1,4 +1,5 @@
-import Switchyard
+import SwitchyardSwiftRex
+import Synchronization
 import Testing
 
 @Suite struct AnyStoreTypeTests {
@@ -87,25 +88,25 @@ import Testing
 }
 
 extension AnyStoreTypeTests {
-    @Test func erasedCompositionsAreFlattenedAndClosureMiddlewaresAreNot() {
-        let one = MigratingFromSwiftRexShapeSnippets.LoginMiddleware()
-        let counts = MigratingFromSwiftRexShapeFunctions().composedCount(one <> one <> one)
-        #expect(counts.erased == 3)
-        #expect(counts.fromClosures == 1)
-    }
-}
-
-extension AnyStoreTypeTests {
     @Test func theArticlesCounterStoreDispatchesIntoTheAppStore() {
-        typealias Snippets = MigratingFromSwiftRexShapeSnippets
+        typealias Snippets = MigratingFromSwiftRexSnippets
         let store = Store(
             initialState: Snippets.AppState(),
             reducer: Reducer<Snippets.AppAction, Snippets.AppState>.reduce { action, state in
                 if case .counter(.increment) = action { state.count += 1 }
             }
         )
-        let counter = MigratingFromSwiftRexShapeFunctions().counterStore(store)
+        let counter = MigratingFromSwiftRexStoreFunctions().counterStore(store)
         counter.dispatch(.increment)
         #expect(counter.state == 1)
     }
+}
+
+/// The actions the test records, with their sources, from any thread.
+private final class Recorder<Action: Sendable>: Sendable {
+    private let recorded = Mutex<[DispatchedAction<Action>]>([])
+
+    func append(_ action: DispatchedAction<Action>) { recorded.withLock { $0.append(action) } }
+
+    var values: [DispatchedAction<Action>] { recorded.withLock { $0 } }
 }

@@ -1,3 +1,5 @@
+import Switchyard
+
 /// A type-erased ``StateProvider``: the current state and a way to observe the next ones.
 ///
 /// ```swift
@@ -79,5 +81,25 @@ extension StateProvider {
         _ transform: @escaping @Sendable (StateType) -> NewStateType
     ) -> AnyStateProvider<NewStateType> {
         eraseToAnyStateProvider().map(transform)
+    }
+}
+
+extension StoreProjection {
+    /// Creates a projection from where its actions go and where its state comes from, as SwiftRex builds one.
+    ///
+    /// ```swift
+    /// let projection = StoreProjection<CounterAction, Int>(
+    ///     action: { appStore.dispatch($0.map(AppAction.counter)) },
+    ///     state: appStore.eraseToAnyStateProvider().map(\.count)
+    /// )
+    /// ```
+    @preconcurrency
+    public convenience init(
+        action dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
+        state: AnyStateProvider<ViewState>
+    ) {
+        self.init(
+            dispatch: dispatch, state: { state.state }, subscribe: { state.subscribe($0) }, replaying: nil,
+            forwarding: state.forwardedStates)
     }
 }

@@ -1,3 +1,5 @@
+import Switchyard
+
 /// A type-erased ``StoreType``: something to dispatch actions to, and a state to read and observe.
 ///
 /// Hand a view or a module an `AnyStoreType` of its own types, built from the app's store:
