@@ -116,7 +116,7 @@ import Testing
     }
 
     /// A store written for SwiftRex, which gives only its pipeline and its publisher.
-    final class PipelineOnlyStore: ReduxStoreProtocol, PipelineStoreProtocol, @unchecked Sendable {
+    final class PipelineOnlyStore: ReduxStoreProtocol, @unchecked Sendable {
         typealias ActionType = Int
         typealias StateType = Int
         typealias MiddlewareType = IdentityMiddleware<Int, Int, Int>

@@ -54,6 +54,15 @@ import Testing
         #expect(store.store.state == store.state)
     }
 
+    @Test func anActionSentThroughThePipelineReachesTheStore() {
+        let store = AppStore()
+        store.pipeline.dispatch(.increment)
+        #expect(store.state.count == 1)
+        let asProtocol: any ReduxStoreProtocol<AppAction, AppState> = store
+        asProtocol.dispatch(.increment)
+        #expect(store.state.count == 2)
+    }
+
     @Test func subclassIsObservableThroughSubscribeAndItsStoresStates() async {
         let store = AppStore()
         let observed = Mutex<[AppState]>([])

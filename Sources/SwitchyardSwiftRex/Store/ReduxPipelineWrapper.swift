@@ -21,21 +21,37 @@ where
     /// The pipeline's state type, the middleware's.
     public typealias StateType = MiddlewareType.StateType
 
-    private let store: Store<ActionType, StateType>
+    /// The store that runs the pipeline.
+    package let store: Store<ActionType, StateType>
 
     /// A pipeline on the subject that `state` gives, sending each state as `emitsValue` decides; `scheduling` says
     /// which thread processes the actions: by default the main thread, as in SwiftRex (an action dispatched on the
     /// main thread is processed before `dispatch` returns, one from another thread on the main queue);
     /// `.callerThread` processes on the dispatching thread, for programs that do not run the main queue.
-    public init(
+    public convenience init(
         state: () -> UnfailableReplayLastSubjectType<StateType>,
         reducer: Reducer<ActionType, StateType>,
         middleware: MiddlewareType,
         emitsValue: ShouldEmitValue<StateType>,
         scheduling: SchedulingPolicy = .mainThread
     ) {
+        self.init(
+            subject: state(), reducer: reducer, middleware: middleware, emitsValue: emitsValue, scheduling: scheduling,
+            diagnostics: .standardError)
+    }
+
+    /// A pipeline on `subject`, reporting misuse to `diagnostics`: the pipeline of a ``ReduxStoreBase``.
+    package init(
+        subject: UnfailableReplayLastSubjectType<StateType>,
+        reducer: Reducer<ActionType, StateType>,
+        middleware: MiddlewareType,
+        emitsValue: ShouldEmitValue<StateType>,
+        scheduling: SchedulingPolicy,
+        diagnostics: StoreDiagnostics
+    ) {
         store = Store(
-            subject: state(), reducer: reducer, middleware: middleware, emitsValue: emitsValue, scheduling: scheduling)
+            subject: subject, reducer: reducer, middleware: middleware, emitsValue: emitsValue, scheduling: scheduling,
+            diagnostics: diagnostics)
     }
 
     /// A pipeline on the subject that `state` gives, sending each state that differs from the previous one.

@@ -1,8 +1,37 @@
 import Switchyard
 
-/// A store that runs the Redux pipeline itself: for each action, the middlewares, the reducer, the observers, then
-/// the IOs.
-public protocol ReduxStoreProtocol<ActionType, StateType>: AnyObject, StoreType {}
+/// A store whose actions go through its `pipeline` and whose states come from its `statePublisher`, as SwiftRex 0.8
+/// declared it: for each action, the middlewares, the reducer, the observers, then the IOs.
+///
+/// A type written for SwiftRex that provides only `pipeline` and `statePublisher` (a generated mock, for example)
+/// conforms as it did, and gets `dispatch(_:)` from its pipeline and `state` and `subscribe(_:)` from its publisher:
+///
+/// ```swift
+/// final class ReduxStoreProtocolMock<ActionType, StateType>: ReduxStoreProtocol {
+///     typealias MiddlewareType = AnyMiddleware<ActionType, ActionType, StateType>
+///     var pipeline: ReduxPipelineWrapper<MiddlewareType> { underlyingPipeline }
+///     var underlyingPipeline: ReduxPipelineWrapper<MiddlewareType>!
+///     var statePublisher: UnfailablePublisherType<StateType> { underlyingStatePublisher }
+///     var underlyingStatePublisher: UnfailablePublisherType<StateType>!
+/// }
+/// ```
+public protocol ReduxStoreProtocol<ActionType, StateType>: AnyObject, StoreType, StatePublisherProvider {
+    /// The middleware of the pipeline.
+    associatedtype MiddlewareType: MiddlewareProtocol & Sendable
+    where
+        MiddlewareType.InputActionType == ActionType, MiddlewareType.OutputActionType == ActionType,
+        MiddlewareType.StateType == StateType, ActionType: Sendable, StateType: Sendable
+
+    /// Where this store's actions go: the middleware, the reducer, then the middleware's IO.
+    var pipeline: ReduxPipelineWrapper<MiddlewareType> { get }
+}
+
+extension ReduxStoreProtocol {
+    /// Sends `dispatchedAction` through ``pipeline``.
+    public func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {
+        pipeline.dispatch(dispatchedAction)
+    }
+}
 
 /// SwiftRex 0.8's store base class: an app store type made by subclassing, on a subject that holds its state.
 ///
@@ -29,8 +58,11 @@ public protocol ReduxStoreProtocol<ActionType, StateType>: AnyObject, StoreType 
 /// Open for SwiftRex's subclasses, which Swift 6 asks to restate `@unchecked Sendable`; code written for Switchyard
 /// uses ``Store``, which is final.
 open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStoreProtocol, @unchecked Sendable {
+    /// Where this store's actions go: the middleware, the reducer, then the middleware's IO.
+    public let pipeline: ReduxPipelineWrapper<AnyMiddleware<ActionType, ActionType, StateType>>
+
     /// The store that runs this store's pipeline and holds its state.
-    public let store: Store<ActionType, StateType>
+    public var store: Store<ActionType, StateType> { pipeline.store }
 
     /// Creates a store on `subject`.
     ///
@@ -51,8 +83,8 @@ open class ReduxStoreBase<ActionType: Sendable, StateType: Sendable>: ReduxStore
         scheduling: SchedulingPolicy = .mainThread,
         diagnostics: StoreDiagnostics = .standardError
     ) where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
-        store = Store(
-            subject: subject, reducer: reducer, middleware: middleware, emitsValue: emitsValue,
+        pipeline = ReduxPipelineWrapper(
+            subject: subject, reducer: reducer, middleware: middleware.eraseToAnyMiddleware(), emitsValue: emitsValue,
             scheduling: scheduling, diagnostics: diagnostics)
     }
 

@@ -30,36 +30,3 @@ extension StatePublisherProvider {
         statePublisher.subscribeAfterCurrent(observer)
     }
 }
-
-/// A store whose actions go through its `pipeline` and whose states come from its `statePublisher`, as SwiftRex
-/// 0.8's `ReduxStoreProtocol` had it.
-///
-/// A type written for SwiftRex that provides only `pipeline` and `statePublisher` (a generated mock, for example)
-/// adds this protocol to its conformances, and gets `dispatch(_:)` from its pipeline:
-///
-/// ```swift
-/// final class ReduxStoreProtocolMock<ActionType, StateType>: ReduxStoreProtocol, PipelineStoreProtocol {
-///     typealias MiddlewareType = AnyMiddleware<ActionType, ActionType, StateType>
-///     var pipeline: ReduxPipelineWrapper<MiddlewareType> { underlyingPipeline }
-///     var underlyingPipeline: ReduxPipelineWrapper<MiddlewareType>!
-///     var statePublisher: UnfailablePublisherType<StateType> { underlyingStatePublisher }
-///     var underlyingStatePublisher: UnfailablePublisherType<StateType>!
-/// }
-/// ```
-public protocol PipelineStoreProtocol<ActionType, StateType>: ReduxStoreProtocol, StatePublisherProvider {
-    /// The middleware of the pipeline.
-    associatedtype MiddlewareType: MiddlewareProtocol & Sendable
-    where
-        MiddlewareType.InputActionType == ActionType, MiddlewareType.OutputActionType == ActionType,
-        MiddlewareType.StateType == StateType, ActionType: Sendable, StateType: Sendable
-
-    /// Where this store's actions go: the middleware, the reducer, then the middleware's IO.
-    var pipeline: ReduxPipelineWrapper<MiddlewareType> { get }
-}
-
-extension PipelineStoreProtocol {
-    /// Sends `dispatchedAction` through ``pipeline``.
-    public func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {
-        pipeline.dispatch(dispatchedAction)
-    }
-}
