@@ -55,7 +55,8 @@ extension MiddlewareProtocol {
             middleware: self,
             inputActionMap: inputActionMap,
             outputActionMap: outputActionMap,
-            stateLift: { $0 }
+            stateLift: { $0 },
+            stateMap: nil
         )
     }
 
