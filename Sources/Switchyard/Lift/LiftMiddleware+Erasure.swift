@@ -17,36 +17,52 @@ protocol ShapedErasure<InputActionType, OutputActionType, StateType>: Middleware
 
 extension LiftMiddleware: ShapedErasure {
     /// The erased identity of the global types for a lift of an identity; the composition of each middleware lifted,
-    /// erased, for a lift of a composition (erased or not); for a lift of another erased middleware, this lift over
-    /// it with the chain that lifts it again flat. `nil` for a lift of any other middleware.
+    /// erased, for a lift of a composition (erased or not) and for a lift of a lift that erases to one of these; for
+    /// a lift of another erased middleware, this lift over it with the chain that lifts it again flat. `nil` for a
+    /// lift of any other middleware.
     ///
     /// Inlinable, so that in `AnyMiddleware.init(_:)`, where the lift's type is known, the casts are decided by the
     /// compiler and the chain's erased maps are specialized for the app's types.
     @inlinable
     func erasedInShape() -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>? {
-        if middleware
-            is IdentityMiddleware<
-                PartMiddleware.InputActionType, PartMiddleware.OutputActionType, PartMiddleware.StateType
-            >
-        {
+        if middleware is PartIdentity {
             return AnyMiddleware(IdentityMiddleware())
         }
-        if let composition = middleware
-            as? ComposedMiddleware<
-                PartMiddleware.InputActionType, PartMiddleware.OutputActionType, PartMiddleware.StateType
-            >
+        if let composition = middleware as? PartComposition {
+            return erasedOverEach(of: composition)
+        }
+        if let part = middleware as? PartErased {
+            return erased(over: part)
+        }
+        // A lift of a lift of an identity or of a composition: the inner lift erases to one, and so does this one.
+        if let lift = middleware as? any PartShaped,
+            let composition = lift.erasedInShape()?.composition?.middleware
         {
             return erasedOverEach(of: composition)
         }
-        if let part = middleware
-            as? AnyMiddleware<
-                PartMiddleware.InputActionType, PartMiddleware.OutputActionType, PartMiddleware.StateType
-            >
-        {
-            return erased(over: part)
-        }
         return nil
     }
+
+    /// The identity of the part's types.
+    @usableFromInline
+    typealias PartIdentity = IdentityMiddleware<
+        PartMiddleware.InputActionType, PartMiddleware.OutputActionType, PartMiddleware.StateType
+    >
+    /// A composition of the part's types.
+    @usableFromInline
+    typealias PartComposition = ComposedMiddleware<
+        PartMiddleware.InputActionType, PartMiddleware.OutputActionType, PartMiddleware.StateType
+    >
+    /// An erased middleware of the part's types.
+    @usableFromInline
+    typealias PartErased = AnyMiddleware<
+        PartMiddleware.InputActionType, PartMiddleware.OutputActionType, PartMiddleware.StateType
+    >
+    /// A middleware of the part's types erased in a shape of its own.
+    @usableFromInline
+    typealias PartShaped = ShapedErasure<
+        PartMiddleware.InputActionType, PartMiddleware.OutputActionType, PartMiddleware.StateType
+    >
 
     /// This lift's maps over `part` instead of its own part.
     @inlinable
@@ -71,11 +87,8 @@ extension LiftMiddleware: ShapedErasure {
     /// any other erased middleware is wrapped, typed, while it is a lift of fewer than
     /// ``AnyMiddleware/maximumNestedLifts`` levels, and its flat chain past that.
     @inlinable
-    func erased(
-        over part: AnyMiddleware<
-            PartMiddleware.InputActionType, PartMiddleware.OutputActionType, PartMiddleware.StateType
-        >
-    ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
+    func erased(over part: PartErased) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>
+    {
         if let composition = part.composition?.middleware {
             return erasedOverEach(of: composition)
         }
@@ -94,9 +107,7 @@ extension LiftMiddleware: ShapedErasure {
     /// identity) for an empty composition.
     @inlinable
     func erasedOverEach(
-        of composition: ComposedMiddleware<
-            PartMiddleware.InputActionType, PartMiddleware.OutputActionType, PartMiddleware.StateType
-        >
+        of composition: PartComposition
     ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
         var lifted = ComposedMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>()
         for middleware in composition.middlewares {

@@ -60,6 +60,25 @@ import Testing
         #expect(lift.eraseToAnyMiddleware().isIdentity)
     }
 
+    @Test func liftsOfLiftsOfAnIdentityOrACompositionEraseToAnIdentityOrAComposition() {
+        let trace = Trace()
+        let identity = IdentityMiddleware<String, String, Int>()
+            .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
+            .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
+        #expect(identity.eraseToAnyMiddleware().isIdentity)
+        let composition = (Self.traced("a", trace) <> Self.traced("b", trace))
+            .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
+            .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
+        let erased = composition.eraseToAnyMiddleware()
+        #expect(erased.isComposed?.middlewares.count == 2)
+
+        let harness = PipelineHarness(state: TopState(mid: MidState(count: 3)), middleware: erased)
+        harness.send(.mid(.text("y")))
+        harness.send(.mid(.noise))
+        #expect(trace.entries == ["a.handle(3)", "b.handle(3)", "b.io(3)", "a.io(3)"])
+        #expect(harness.dispatched.actions == Array(repeating: .mid(.text("y!")), count: 2))
+    }
+
     @Test func compositionsDropLiftsOfIdentitiesErasedOrNot() {
         let trace = Trace()
         let identity = IdentityMiddleware<String, String, Int>()
