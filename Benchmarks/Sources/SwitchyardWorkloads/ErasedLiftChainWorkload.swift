@@ -14,8 +14,8 @@ package enum ChainedAppAction: Sendable {
 
 /// W3c: W3e as a modular app writes it, three levels deep. Each of the hundred features' middlewares is lifted to
 /// the area's `ManyAction` with closure literals and erased (W3e's middlewares); the area composes them, erased, and
-/// lifts the composition to `AreaAction`; the app lifts the area to `ChainedAppAction`. Every action reaches all of
-/// them, through the app's and the area's maps, and exactly one (the one of `.m42`) handles it.
+/// lifts the composition to `AreaAction`, erased; the app lifts the area to `ChainedAppAction`, erased. Every action
+/// reaches all of them, through the app's and the area's maps, and exactly one (the one of `.m42`) handles it.
 package final class ErasedLiftChainWorkload: Workload {
     package static let name = "w3c"
     private let store: Store<ChainedAppAction, Counter>
@@ -28,10 +28,12 @@ package final class ErasedLiftChainWorkload: Workload {
             inputAction: { (action: AreaAction) in if case .feature(let feature) = action { feature } else { nil } },
             outputAction: { AreaAction.feature($0) }
         )
+        .eraseToAnyMiddleware()
         let app = area.lift(
             inputAction: { (action: ChainedAppAction) in if case .area(let area) = action { area } else { nil } },
             outputAction: { ChainedAppAction.area($0) }
         )
+        .eraseToAnyMiddleware()
         precondition(app.isComposed?.middlewares.count == 100)
         store = Store(
             initialState: Counter(),

@@ -3,7 +3,7 @@
 ///
 /// Lifting an erased middleware wraps it; lifting the result again would wrap the wrapper, and an action handled at
 /// the bottom of a chain of n lifts would cross n nested calls (about 400 bytes of stack each). An erased lift keeps
-/// this description of itself instead, so that lifting it again can build one lift over the chain: the new maps are
+/// this description of itself instead, so that erasing a lift of it can build one lift over the chain: the new maps are
 /// typed at the top, where they filter actions at the cost of one call, and the maps below run in a loop. A chain of
 /// any length then takes the same stack. Up to ``AnyMiddleware/maximumNestedLifts`` levels, lifts nest instead,
 /// which is faster: the chain is used past that depth only.
@@ -183,49 +183,8 @@ extension AnyMiddleware {
         relift: any Relifting<InputActionType, OutputActionType, StateType>
     )
     where Top.InputActionType == InputActionType, Top.OutputActionType == OutputActionType, Top.StateType == StateType {
-        self.init(top)
+        self.init(erasing: top)
         self.relift = relift
-    }
-
-    /// This erased middleware lifted once more: typed at the top, where the new maps filter the actions, over the
-    /// chain of the lifts below, which runs in a loop. Inlinable, so that the top and the maps' erased steps are
-    /// specialized for the app's types.
-    @inlinable
-    func liftedOnce<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
-        inputAction: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType,
-        state: @escaping @Sendable (GlobalStateType) -> StateType
-    ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
-        let below = liftBelow
-        return AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
-            LiftMiddleware(
-                middleware: below, inputActionMap: inputAction, outputActionMap: outputAction, stateMap: state),
-            relift: chained(
-                inputStep: LiftStep.input(inputAction),
-                outputStep: LiftStep.value(outputAction),
-                stateStep: LiftStep.value(state),
-                to: (GlobalInputActionType, GlobalOutputActionType, GlobalStateType).self
-            )
-        )
-    }
-
-    /// ``liftedOnce(inputAction:outputAction:state:)`` with the state passed through.
-    @inlinable
-    func liftedOnce<GlobalInputActionType, GlobalOutputActionType>(
-        inputAction: @escaping @Sendable (GlobalInputActionType) -> InputActionType?,
-        outputAction: @escaping @Sendable (OutputActionType) -> GlobalOutputActionType
-    ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, StateType> {
-        let below = liftBelow
-        return AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, StateType>(
-            LiftMiddleware(
-                middleware: below, inputActionMap: inputAction, outputActionMap: outputAction, stateLift: { $0 }),
-            relift: chained(
-                inputStep: LiftStep.input(inputAction),
-                outputStep: LiftStep.value(outputAction),
-                stateStep: nil,
-                to: (GlobalInputActionType, GlobalOutputActionType, StateType).self
-            )
-        )
     }
 
     /// What a lift of this erased middleware wraps: the middleware itself, typed and specialized, while it is a lift

@@ -16,6 +16,10 @@ public struct LiftMiddleware<
     let outputActionMap: @Sendable (PartMiddleware.OutputActionType) -> GlobalOutputActionType
     @usableFromInline
     let stateLift: @Sendable (@escaping GetState<GlobalStateType>) -> GetState<PartMiddleware.StateType>
+    /// The state map that `stateLift` applies, or `nil` for a lift that passes the state through: erasing a lift of
+    /// an erased lift chains it (see `AnyMiddleware.init(_:)`). Never read while handling an action.
+    @usableFromInline
+    let stateMap: (@Sendable (GlobalStateType) -> PartMiddleware.StateType)?
 
     /// Lifts `middleware` with the three maps; prefer the `lift` methods of ``MiddlewareProtocol``.
     @preconcurrency
@@ -29,7 +33,8 @@ public struct LiftMiddleware<
             middleware: middleware,
             inputActionMap: inputActionMap,
             outputActionMap: outputActionMap,
-            stateLift: { getState in { stateMap(getState()) } }
+            stateLift: { getState in { stateMap(getState()) } },
+            stateMap: stateMap
         )
     }
 
@@ -38,12 +43,14 @@ public struct LiftMiddleware<
         middleware: PartMiddleware,
         inputActionMap: @escaping @Sendable (GlobalInputActionType) -> PartMiddleware.InputActionType?,
         outputActionMap: @escaping @Sendable (PartMiddleware.OutputActionType) -> GlobalOutputActionType,
-        stateLift: @escaping @Sendable (@escaping GetState<GlobalStateType>) -> GetState<PartMiddleware.StateType>
+        stateLift: @escaping @Sendable (@escaping GetState<GlobalStateType>) -> GetState<PartMiddleware.StateType>,
+        stateMap: (@Sendable (GlobalStateType) -> PartMiddleware.StateType)?
     ) {
         self.middleware = middleware
         self.inputActionMap = inputActionMap
         self.outputActionMap = outputActionMap
         self.stateLift = stateLift
+        self.stateMap = stateMap
     }
 
     /// Forwards the deprecated setup call with a lifted `getState` and `output`.
@@ -83,7 +90,8 @@ extension LiftMiddleware: FilteringMiddleware {
             middleware: part,
             inputActionMap: inputActionMap,
             outputActionMap: outputActionMap,
-            stateLift: { _ in lifted }
+            stateLift: { _ in lifted },
+            stateMap: stateMap
         )
     }
 

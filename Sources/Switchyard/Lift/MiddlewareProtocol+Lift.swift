@@ -9,6 +9,11 @@ extension MiddlewareProtocol {
     /// )
     /// ```
     ///
+    /// Each `lift` is declared once, here, for every middleware. Where an ``AnyMiddleware`` is needed, erase the
+    /// result with `eraseToAnyMiddleware()`: a lifted identity, erased, is an identity, a lifted composition, erased,
+    /// is the composition of each of its middlewares lifted, and lifting an erased lift again does not nest deeper
+    /// (see ``AnyMiddleware/init(_:)``).
+    ///
     /// - Parameters:
     ///   - inputActionMap: extracts the local action from a global one, or `nil` to ignore the global action.
     ///   - outputActionMap: wraps a local action this middleware dispatches into a global one.
@@ -55,7 +60,8 @@ extension MiddlewareProtocol {
             middleware: self,
             inputActionMap: inputActionMap,
             outputActionMap: outputActionMap,
-            stateLift: { $0 }
+            stateLift: { $0 },
+            stateMap: nil
         )
     }
 

@@ -32,6 +32,18 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
     /// inlined, so that a module erasing one middleware type at many call sites (a hundred lifts, say) compiles one
     /// specialization whose closures every erased value shares: a composition then calls the same function for each
     /// of them, which the processor predicts, instead of a copy per call site, which it does not.
+    ///
+    /// A lift of an ``IdentityMiddleware``, of a ``ComposedMiddleware`` or of an `AnyMiddleware` is erased in the
+    /// shape of what it lifts: a lifted identity, erased, is an identity (``isIdentity``), and a lifted composition,
+    /// erased, is the composition of each of its middlewares lifted (``isComposed``), which `<>` flattens. A lift of
+    /// an erased lift, erased, can be lifted again without nesting deeper: however many times a middleware is lifted
+    /// and erased, handling an action takes the same stack.
+    ///
+    /// ```swift
+    /// let global = favorites.eraseToAnyMiddleware()
+    ///     .lift(inputAction: \AppAction.favorites, outputAction: AppAction.favorites, state: \AppState.favorites)
+    ///     .eraseToAnyMiddleware()
+    /// ```
     @inlinable @inline(never)
     public init<M: MiddlewareProtocol & Sendable>(_ middleware: M)
     where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
@@ -39,6 +51,22 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
             self = erased
             return
         }
+        // Decided here, once, where the middleware's type is known: nothing of it runs per action.
+        if let lift = middleware as? any ShapedErasure<InputActionType, OutputActionType, StateType>,
+            let erased = lift.erasedInShape()
+        {
+            self = erased
+            return
+        }
+        self.init(erasing: middleware)
+    }
+
+    /// Erases `middleware` as it is: its `handle` behind the erasing closure, and its leaf for a composition.
+    ///
+    /// Never inlined, for the reason given at ``init(_:)``.
+    @inlinable @inline(never)
+    init<M: MiddlewareProtocol & Sendable>(erasing middleware: M)
+    where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
         // An explicit closure rather than the partial application `middleware.handle(action:from:state:)`, whose
         // thunk copies (retains) the captured middleware on every call.
         self.handler = { action, dispatcher, state in

@@ -123,7 +123,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     /// Inlinable so that the middleware is erased and fused where its type is known: its `handle` is then
     /// specialized.
     /// An ``AnyMiddleware`` that erases a composition (or an identity) is flattened (or dropped) as the middleware
-    /// it erases.
+    /// it erases, and so is a lift of a composition (or of an identity), erased or not.
     @inlinable
     public mutating func append<M: MiddlewareProtocol & Sendable>(middleware: M)
     where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
@@ -131,13 +131,14 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
             append(composed)
         } else if middleware is IdentityMiddleware<InputActionType, OutputActionType, StateType> {
             return
-        } else if let erased = middleware as? AnyMiddleware<InputActionType, OutputActionType, StateType>,
-            let composed = erased.composition
-        {
-            append(composed.middleware)
         } else {
-            let fusable = count == handlers.count
+            // Erased first: a lift of an identity or of a composition is erased as one (see `AnyMiddleware.init(_:)`).
             let erased = middleware.eraseToAnyMiddleware()
+            if let composed = erased.composition {
+                append(composed.middleware)
+                return
+            }
+            let fusable = count == handlers.count
             list = list?.appending(erased) ?? FlatList(erased)
             // The erased middleware's leaf, built where the middleware's type was known (also when `M` is
             // `AnyMiddleware`): calling it skips the erasing closure.

@@ -19,7 +19,9 @@ extension Store {
             scheduling: SchedulingPolicy,
             diagnostics: StoreDiagnostics
         ) where M.InputActionType == Action, M.OutputActionType == Action, M.StateType == State {
-            let erased = Self.doesNothing(middleware) ? nil : middleware.eraseToAnyMiddleware()
+            // Erasing recognises a middleware that does nothing (see `doesNothing`): the store then has none.
+            let erasedOnce = middleware.eraseToAnyMiddleware()
+            let erased = erasedOnce.isIdentity ? nil : erasedOnce
             let effects = EffectScope(diagnostics: diagnostics)
             self.core = StoreCore(
                 initialState: initialState,
@@ -35,15 +37,16 @@ extension Store {
             self.middleware = erased
         }
 
-        /// Whether `middleware` does nothing: an identity, an empty composition, or either erased (what a store
-        /// without middleware holds in code written for SwiftRex). Such a store runs its cheapest path: no
-        /// middleware call per action.
+        /// Whether `middleware` does nothing: an identity, an empty composition, a lift of either, or any of these
+        /// erased (what a store without middleware holds in code written for SwiftRex). Such a store runs its
+        /// cheapest path: no middleware call per action.
         @inlinable
-        static func doesNothing<M: MiddlewareProtocol>(_ middleware: M) -> Bool
+        static func doesNothing<M: MiddlewareProtocol & Sendable>(_ middleware: M) -> Bool
         where M.InputActionType == Action, M.OutputActionType == Action, M.StateType == State {
             middleware is IdentityMiddleware<Action, Action, State>
                 || (middleware as? ComposedMiddleware<Action, Action, State>)?.middlewares.isEmpty == true
-                || (middleware as? AnyMiddleware<Action, Action, State>)?.isIdentity == true
+                // Erasing recognises an identity however it was lifted; done once, when the store is made.
+                || middleware.eraseToAnyMiddleware().isIdentity
         }
 
         /// The deprecated setup call, once, before the first action.

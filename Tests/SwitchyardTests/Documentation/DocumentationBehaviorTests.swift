@@ -126,6 +126,10 @@ import Testing
         #expect(log.actions[10] == .counter(.reachedTen))
     }
 
+    @Test func liftingAndComposingAnErasedCompositionKeepsItsMiddlewaresLifted() {
+        #expect(LiftingAndComposingSnippets.erasedComposition().isComposed?.middlewares.count == 2)
+    }
+
     @Test func liftingAndComposingCollectionActionsReachTheirElementOnly() {
         typealias Snippets = LiftingAndComposingSnippets
         let todos = [Snippets.Todo(id: 1, title: "Buy milk"), Snippets.Todo(id: 2, title: "Walk")]

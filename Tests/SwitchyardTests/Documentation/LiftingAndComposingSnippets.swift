@@ -147,6 +147,15 @@ enum LiftingAndComposingSnippets {
         return Store(initialState: AppState(), reducer: appReducer, middleware: appMiddleware)
     }
 
+    /// The article's erased composition, lifted and erased: a composition of its middlewares lifted.
+    static func erasedComposition() -> AnyMiddleware<AppAction, AppAction, AppState> {
+        let counters: AnyMiddleware<AppAction, AppAction, AppState> = (CounterMiddleware() <> CounterMiddleware())
+            .eraseToAnyMiddleware()
+            .lift(inputAction: \AppAction.counter, outputAction: AppAction.counter, state: \AppState.counter)
+            .eraseToAnyMiddleware()  // a composition of two lifted middlewares
+        return counters
+    }
+
     /// The article's list: element middlewares and reducers lifted to the collection.
     static func listStore(todos: [Todo]) -> Store<ListAction, ListState> {
         let todoMiddleware =

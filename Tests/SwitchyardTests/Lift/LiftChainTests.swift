@@ -25,7 +25,9 @@ import Testing
     private static func padded<Output>(
         _ middleware: AnyMiddleware<String, Output, Int>, _ padding: Int
     ) -> AnyMiddleware<String, Output, Int> {
-        (0..<padding).reduce(middleware) { lifted, _ in lifted.lift(inputAction: { $0 }, outputAction: { $0 }) }
+        (0..<padding).reduce(middleware) { lifted, _ in
+            lifted.lift(inputAction: { $0 }, outputAction: { $0 }).eraseToAnyMiddleware()
+        }
     }
 
     /// A map up the chain at `level`, as ``down(_:)``.
@@ -43,9 +45,9 @@ import Testing
         let chain = Self.padded(
             TraceMiddleware<String, Int>(name: "t", trace: chainTrace) { [$0 + "!"] }.eraseToAnyMiddleware(), padding
         )
-        .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
-        .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
-        .lift(inputAction: \App.top, outputAction: App.top, state: \AppState.top)
+        .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count).eraseToAnyMiddleware()
+        .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid).eraseToAnyMiddleware()
+        .lift(inputAction: \App.top, outputAction: App.top, state: \AppState.top).eraseToAnyMiddleware()
         let once = TraceMiddleware<String, Int>(name: "t", trace: onceTrace) { [$0 + "!"] }.lift(
             inputAction: { (app: App) in app.top?.mid?.text },
             outputAction: { App.top(.mid(.text($0))) },
@@ -79,9 +81,9 @@ import Testing
         let chain = Self.padded(
             TraceMiddleware<String, Int>(name: "t", trace: trace) { [$0] }.eraseToAnyMiddleware(), padding
         )
-        .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
-        .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
-        .lift(inputAction: \App.top, outputAction: App.top, state: \AppState.top)
+        .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count).eraseToAnyMiddleware()
+        .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid).eraseToAnyMiddleware()
+        .lift(inputAction: \App.top, outputAction: App.top, state: \AppState.top).eraseToAnyMiddleware()
         let state = AppState(top: TopState(mid: MidState(count: 0)))
         #expect(chain.handle(action: .quit, from: .here(), state: { state }).isPure)
         #expect(chain.handle(action: .top(.other), from: .here(), state: { state }).isPure)
@@ -98,10 +100,10 @@ import Testing
         let chain = Self.padded(
             TraceMiddleware<String, Int>(name: "t", trace: trace) { [$0 + "?"] }.eraseToAnyMiddleware(), padding
         )
-        .lift(inputAction: \Mid.text, outputAction: Mid.text)
-        .lift(inputAction: \Top.mid, outputAction: Top.mid)
-        .lift(state: \MidState.count)
-        .lift(inputAction: \App.top, outputAction: App.top)
+        .lift(inputAction: \Mid.text, outputAction: Mid.text).eraseToAnyMiddleware()
+        .lift(inputAction: \Top.mid, outputAction: Top.mid).eraseToAnyMiddleware()
+        .lift(state: \MidState.count).eraseToAnyMiddleware()
+        .lift(inputAction: \App.top, outputAction: App.top).eraseToAnyMiddleware()
         let harness = PipelineHarness(
             state: MidState(count: 7),
             reducer: .reduce { _, state in state.count += 1 },
@@ -119,9 +121,9 @@ import Testing
     func aMiddlewareThatKeepsItsContextReceivesItLiftedThroughTheChain(padding: Int) async {
         let context = Slot<(GetState<Int>, AnyActionHandler<String>)>()
         let chain = Self.padded(ContextKeepingMiddleware(context: context).eraseToAnyMiddleware(), padding)
-            .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
-            .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
-            .lift(inputAction: \App.top, outputAction: App.top, state: \AppState.top)
+            .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count).eraseToAnyMiddleware()
+            .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid).eraseToAnyMiddleware()
+            .lift(inputAction: \App.top, outputAction: App.top, state: \AppState.top).eraseToAnyMiddleware()
         let received = Log<App>()
         let store = Store(
             initialState: AppState(top: TopState(mid: MidState(count: 41))),
@@ -163,6 +165,7 @@ import Testing
                 outputAction: { $0 == 0 ? 0 : output($0) },
                 state: state
             )
+            .eraseToAnyMiddleware()
         }
         // What the innermost middleware should see: the maps applied from the outermost level down.
         let action = 2
@@ -193,7 +196,7 @@ import Testing
         }
         for level in 1...depth {
             let output = Self.up(level)
-            chain = chain.lift(inputAction: { $0 }, outputAction: output)
+            chain = chain.lift(inputAction: { $0 }, outputAction: output).eraseToAnyMiddleware()
         }
         let expected = (1...depth).reduce(1) { value, level in Self.up(level)(value) }
         let dispatched = Log<Int>()

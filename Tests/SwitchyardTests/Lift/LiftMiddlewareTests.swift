@@ -192,7 +192,8 @@ import Testing
                     .eraseToAnyMiddleware()
             case "an erased lift lifted again":
                 local.eraseToAnyMiddleware().lift(
-                    inputAction: { (top: Top) in top.mid }, outputAction: { Top.mid($0) }, state: \TopState.mid)
+                    inputAction: { (top: Top) in top.mid }, outputAction: { Top.mid($0) }, state: \TopState.mid
+                ).eraseToAnyMiddleware()
             default:
                 traced.lift(
                     inputAction: { (top: Top) in top.mid?.text }, outputAction: { Top.mid(.text($0)) },

@@ -34,6 +34,16 @@ import Testing
         #expect(Self.parts(IdentityMiddleware<Int, Int, Int>(), scheduling: .callerThread).middleware == nil)
     }
 
+    @Test func aLiftedIdentityKeepsTheCheapestPathOnEitherPolicy() {
+        let lifted = IdentityMiddleware<String, String, Int>().lift(
+            inputAction: { (action: Int) in String(action) }, outputAction: { Int($0) ?? 0 })
+        #expect(Self.parts(lifted, scheduling: .mainThread).middleware == nil)
+        #expect(Self.parts(lifted, scheduling: .callerThread).middleware == nil)
+        let store = Store(initialState: 0, reducer: Self.reducer, middleware: lifted)
+        store.dispatch(2)
+        #expect(store.state == 2)
+    }
+
     @Test func aMiddlewareThatActsIsKeptOnEitherPolicy() {
         let acting = AnyMiddleware<Int, Int, Int>(handle: { _, _, _ in .pure() })
         #expect(Self.parts(acting, scheduling: .mainThread).middleware != nil)
