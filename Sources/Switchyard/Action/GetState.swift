@@ -2,4 +2,4 @@
 ///
 /// In a middleware's `handle` it returns the state before the reducer; inside the returned ``IO`` it returns the
 /// state after the reducer. It may be kept and called from any thread.
-public typealias GetState<StateType> = @Sendable () -> StateType
+public typealias GetState<State> = @Sendable () -> State

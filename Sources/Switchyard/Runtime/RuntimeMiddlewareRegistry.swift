@@ -21,11 +21,11 @@ import Synchronization
 ///
 /// The adding methods are inlinable, so that the closure a store calls per action is specialized for the app's
 /// types where it is added: unspecialized, it looked up generic type metadata at each action.
-public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Sendable>: Sendable {
-    @usableFromInline weak let core: StoreCore<ActionType, StateType>?
+public final class RuntimeMiddlewareRegistry<Action: Sendable, State: Sendable>: Sendable {
+    @usableFromInline weak let core: StoreCore<Action, State>?
 
     @usableFromInline
-    init(core: StoreCore<ActionType, StateType>) {
+    init(core: StoreCore<Action, State>) {
         self.core = core
     }
 
@@ -42,7 +42,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     @inlinable
     @preconcurrency
     public func addBeforeReducer<Sub>(
-        extract: @escaping @Sendable (ActionType) -> Sub?,
+        extract: @escaping @Sendable (Action) -> Sub?,
         _ body: @escaping @Sendable (Sub, ActionSource) -> Void
     ) -> RuntimeMiddlewareRegistration {
         register(identity: nil, receiveContext: nil) { dispatched, _ in
@@ -66,8 +66,8 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     @inlinable
     @preconcurrency
     public func addAfterReducer<Sub>(
-        extract: @escaping @Sendable (ActionType) -> Sub?,
-        _ body: @escaping @Sendable (Sub, ActionSource, StateType, AnyActionHandler<ActionType>) -> Void
+        extract: @escaping @Sendable (Action) -> Sub?,
+        _ body: @escaping @Sendable (Sub, ActionSource, State, AnyActionHandler<Action>) -> Void
     ) -> RuntimeMiddlewareRegistration {
         register(identity: nil, receiveContext: nil) { dispatched, getState in
             guard let sub = extract(dispatched.action) else { return .pure() }
@@ -79,7 +79,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     @inlinable
     @preconcurrency
     public func addAfterReducer<Sub>(
-        _ body: @escaping @Sendable (Sub, StateType, AnyActionHandler<ActionType>) -> Void
+        _ body: @escaping @Sendable (Sub, State, AnyActionHandler<Action>) -> Void
     ) -> RuntimeMiddlewareRegistration {
         addAfterReducer(extract: { $0 as? Sub }, { sub, _, state, output in body(sub, state, output) })
     }
@@ -92,7 +92,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     public func add<M: MiddlewareProtocol & Sendable>(
         _ middleware: M
     ) -> RuntimeMiddlewareRegistration
-    where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
+    where M.InputActionType == Action, M.OutputActionType == Action, M.StateType == State {
         add(middleware, identity: Self.identity(of: middleware))
     }
 
@@ -101,9 +101,9 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     @preconcurrency
     public func add<M: MiddlewareProtocol & Sendable>(
         _ middleware: M,
-        inputAction: @escaping @Sendable (ActionType) -> M.InputActionType?,
-        outputAction: @escaping @Sendable (M.OutputActionType) -> ActionType,
-        state: @escaping @Sendable (StateType) -> M.StateType
+        inputAction: @escaping @Sendable (Action) -> M.InputActionType?,
+        outputAction: @escaping @Sendable (M.OutputActionType) -> Action,
+        state: @escaping @Sendable (State) -> M.StateType
     ) -> RuntimeMiddlewareRegistration {
         add(
             middleware.lift(inputAction: inputAction, outputAction: outputAction, state: state),
@@ -123,7 +123,7 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
         _ middleware: M,
         identity: ObjectIdentifier?
     ) -> RuntimeMiddlewareRegistration
-    where M.InputActionType == ActionType, M.OutputActionType == ActionType, M.StateType == StateType {
+    where M.InputActionType == Action, M.OutputActionType == Action, M.StateType == State {
         guard let core else { return Self.unregistered() }
         // Bound to this store's state getter, the only one the store calls it with: a lift that maps the state makes
         // its lifted getter once, not per action.
@@ -138,8 +138,8 @@ public final class RuntimeMiddlewareRegistry<ActionType: Sendable, StateType: Se
     @inlinable
     func register(
         identity: ObjectIdentifier?,
-        receiveContext: ((@escaping GetState<StateType>, AnyActionHandler<ActionType>) -> Void)?,
-        handle: @escaping @Sendable (DispatchedAction<ActionType>, @escaping GetState<StateType>) -> IO<ActionType>
+        receiveContext: ((@escaping GetState<State>, AnyActionHandler<Action>) -> Void)?,
+        handle: @escaping @Sendable (DispatchedAction<Action>, @escaping GetState<State>) -> IO<Action>
     ) -> RuntimeMiddlewareRegistration {
         guard let core else { return Self.unregistered() }
         return core.addRuntime(identity: identity, receiveContext: receiveContext, handle: handle)
