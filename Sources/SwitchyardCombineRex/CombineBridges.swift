@@ -240,3 +240,7 @@ extension ReplayLastSubjectType {
             currentValueSubject: CurrentValueSubject(initialValue), willChange: willChange)
     }
 }
+
+/// A view model is a SwiftRex store of its view's actions and state, as it was in CombineRex: `AnyStoreType(viewModel)`,
+/// its `statePublisher` and SwiftRex's generic store code take it.
+extension ObservableViewModel: StoreType {}

@@ -61,12 +61,8 @@ public enum SwiftRex {
     public typealias Semigroup = Switchyard.Semigroup
     /// ``Switchyard/ShouldEmitValue``.
     public typealias ShouldEmitValue<StateType> = Switchyard.ShouldEmitValue<StateType>
-    /// ``Switchyard/StateProvider``.
-    public typealias StateProvider = Switchyard.StateProvider
     /// ``Switchyard/StoreProjection``.
     public typealias StoreProjection<ViewAction, ViewState> = Switchyard.StoreProjection<ViewAction, ViewState>
-    /// ``Switchyard/StoreType``.
-    public typealias StoreType = Switchyard.StoreType
 
     // This product's types.
 
@@ -75,6 +71,10 @@ public enum SwiftRex {
     /// ``MutableReduceFunction``.
     public typealias MutableReduceFunction<ActionType, StateType> =
         SwitchyardSwiftRex.MutableReduceFunction<ActionType, StateType>
+    /// ``StateProvider``.
+    public typealias StateProvider = SwitchyardSwiftRex.StateProvider
+    /// ``StoreType``.
+    public typealias StoreType = SwitchyardSwiftRex.StoreType
     /// ``AnyStateProvider``.
     public typealias AnyStateProvider<StateType> = SwitchyardSwiftRex.AnyStateProvider<StateType>
     /// ``AnyStoreType``.

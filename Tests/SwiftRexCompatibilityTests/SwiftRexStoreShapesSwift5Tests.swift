@@ -97,7 +97,7 @@ import Testing
     }
 
     /// A provider written for SwiftRex, which gives only its publisher.
-    final class PublisherOnlyProvider: StateProvider, StatePublisherProvider, @unchecked Sendable {
+    final class PublisherOnlyProvider: StateProvider, @unchecked Sendable {
         typealias StateType = String
         let subject = UnfailableReplayLastSubjectType(initialValue: "a")
         var statePublisher: UnfailablePublisherType<String> { subject.publisher }
@@ -113,6 +113,51 @@ import Testing
         #expect(erased.state == "b")
         #expect(received.values == ["b"])
         subscription.cancel()
+    }
+
+    /// A mock as SwiftRex's code generator writes it: a generic class that gives only its publisher.
+    class GeneratedStateProviderMock<StateType>: StateProvider, @unchecked Sendable {
+        var statePublisher: UnfailablePublisherType<StateType> {
+            get { return underlyingStatePublisher }
+            set(value) { underlyingStatePublisher = value }
+        }
+        var underlyingStatePublisher: UnfailablePublisherType<StateType>!
+    }
+
+    /// A store mock as SwiftRex's code generator writes it: its publisher and a recorded `dispatch`.
+    class GeneratedStoreTypeMock<ActionType, StateType>: StoreType, @unchecked Sendable {
+        var statePublisher: UnfailablePublisherType<StateType> {
+            get { return underlyingStatePublisher }
+            set(value) { underlyingStatePublisher = value }
+        }
+        var underlyingStatePublisher: UnfailablePublisherType<StateType>!
+        var dispatchReceivedDispatchedAction: DispatchedAction<ActionType>?
+
+        func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {
+            dispatchReceivedDispatchedAction = dispatchedAction
+        }
+    }
+
+    /// What SwiftRex code written for any store reads of one.
+    static func currentState<S: StoreType>(of store: S) -> S.StateType { store.state }
+
+    @Test func generatedMocksConformThroughTheirPublisherAlone() {
+        let subject = UnfailableReplayLastSubjectType(initialValue: 3)
+        let provider = GeneratedStateProviderMock<Int>()
+        provider.statePublisher = subject.publisher
+        #expect(provider.state == 3)
+        #expect(AnyStateProvider(provider).map { $0 * 2 }.state == 6)
+
+        let store = GeneratedStoreTypeMock<String, Int>()
+        store.statePublisher = subject.publisher
+        subject.subscriber.onValue(4)
+        #expect(Self.currentState(of: store) == 4)
+        store.dispatch("tap")
+        #expect(store.dispatchReceivedDispatchedAction?.action == "tap")
+        let projection = store.projection(action: { (tap: Bool) in tap ? "projected" : nil }, state: { $0 + 1 })
+        projection.dispatch(true)
+        #expect(store.dispatchReceivedDispatchedAction?.action == "projected")
+        #expect(projection.state == 5)
     }
 
     /// A store written for SwiftRex, which gives only its pipeline and its publisher.

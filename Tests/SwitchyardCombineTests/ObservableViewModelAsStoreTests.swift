@@ -15,7 +15,7 @@ import Testing
 @MainActor
 @Suite struct ObservableViewModelAsStoreTests {
     /// A function written for any store.
-    nonisolated static func incrementTwice(_ store: some StoreType<CounterAction, Int>) -> Int {
+    nonisolated static func incrementTwice(_ store: some StoreProtocol<CounterAction, Int>) -> Int {
         store.dispatch(.increment)
         store.dispatch(.increment)
         return store.state

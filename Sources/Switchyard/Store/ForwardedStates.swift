@@ -31,16 +31,14 @@
 }
 
 /// A provider that may forward another library's publisher of states; see ``ForwardedStates``.
-package protocol ForwardingStateProvider<StateType>: StateProvider {
+package protocol ForwardingStateProvider<StateType>: StateReading {
     /// The forwarded states, when this provider was made from another library's publisher.
     var forwardedStates: ForwardedStates<StateType>? { get }
 }
 
-extension StateProvider {
-    /// The forwarded states of this provider, when it has any.
-    package var forwardedStatesIfAny: ForwardedStates<StateType>? {
-        (self as? any ForwardingStateProvider<StateType>)?.forwardedStates
-    }
+/// The forwarded states of `provider`, when it has any.
+package func forwardedStates<State>(of provider: Any, as _: State.Type = State.self) -> ForwardedStates<State>? {
+    (provider as? any ForwardingStateProvider<State>)?.forwardedStates
 }
 
 extension Store: ForwardingStateProvider {

@@ -18,7 +18,7 @@ extension StoreProjection: ReplayingStateProvider {
     }
 }
 
-extension StoreType {
+extension StoreProtocol {
     /// How a projection mapping this store's state with `stateToViewState` replays, when this store replays.
     func replayingSubscriber<ViewState>(
         mapping stateToViewState: @escaping @Sendable (StateType) -> ViewState

@@ -12,7 +12,7 @@
 /// A view action that the action map does not map is dropped and, in debug builds, reported through the store's
 /// diagnostics. Observers of a projection whose view state is `Equatable` are not notified when the projected state
 /// did not change.
-public final class StoreProjection<ViewAction, ViewState>: StoreType, ForwardingStateProvider, Sendable {
+public final class StoreProjection<ViewAction, ViewState>: StoreProtocol, ForwardingStateProvider, Sendable {
     /// The view's action type.
     public typealias ActionType = ViewAction
     /// The view's state type.
@@ -65,7 +65,7 @@ public final class StoreProjection<ViewAction, ViewState>: StoreType, Forwarding
     }
 }
 
-extension StoreType {
+extension StoreProtocol {
     /// A projection of this store for a view: `action` maps view actions (`nil`: dropped), `state` maps the state.
     @preconcurrency
     public func projection<ViewAction, ViewState>(
@@ -77,7 +77,7 @@ extension StoreType {
             state: { stateToViewState(self.state) },
             subscribe: { observer in self.subscribe { observer(stateToViewState($0)) } },
             replaying: replayingSubscriber(mapping: stateToViewState),
-            forwarding: forwardedStatesIfAny?.map(stateToViewState)
+            forwarding: forwardedStates(of: self, as: StateType.self)?.map(stateToViewState)
         )
     }
 
@@ -98,7 +98,7 @@ extension StoreType {
                 }
             },
             replaying: replayingSubscriber(removingDuplicatesOf: stateToViewState),
-            forwarding: forwardedStatesIfAny?.map(stateToViewState)
+            forwarding: forwardedStates(of: self, as: StateType.self)?.map(stateToViewState)
         )
     }
 

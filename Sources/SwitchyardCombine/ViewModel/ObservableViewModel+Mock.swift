@@ -40,7 +40,7 @@ extension ObservableViewModel where ViewAction: Sendable {
 }
 
 /// The store behind a mock view model: its state changes on the main actor by a closure, one action at a time.
-private final class MockStore<Action: Sendable, State: Sendable>: StoreType, ReplayingStateProvider, Sendable {
+private final class MockStore<Action: Sendable, State: Sendable>: StoreProtocol, ReplayingStateProvider, Sendable {
     typealias ActionType = Action
     typealias StateType = State
 

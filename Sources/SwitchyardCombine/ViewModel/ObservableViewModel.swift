@@ -27,12 +27,12 @@ import Switchyard
 ///
 /// The view model keeps its store alive; releasing the view model unregisters it from the store.
 ///
-/// The view model is itself a ``StoreType`` of its view's actions and state: a function that takes a store takes it,
+/// The view model is itself a ``StoreProtocol`` of its view's actions and state: a function that takes a store takes it,
 /// and its projections and `statePublisher` see the states it shows, on the main thread. ``state`` can be read from
 /// any thread. Subclasses can add to it, for example `@Published` properties of their own or an override of
 /// of `dispatch(_ dispatchedAction:)`, which every form of `dispatch` goes through.
 // Why a conformance that is not isolated, with `state` read under a lock: the store protocols are `Sendable`, and an
-// isolated conformance (`extension ObservableViewModel: @MainActor StoreType`) to a protocol that inherits `Sendable`
+// isolated conformance (`extension ObservableViewModel: @MainActor StoreProtocol`) to a protocol that inherits `Sendable`
 // does not compile ("cannot form main actor-isolated conformance ... to SendableMetatype-inheriting protocol"). It
 // could not be used where SwiftRex code needs it anyway: `AnyStoreType(viewModel)`, a projection of the view model or
 // its `statePublisher` read the state and subscribe from other threads. So `state`, `subscribe(_:)` and the `dispatch`
@@ -42,7 +42,7 @@ import Switchyard
 // `@Published` publisher: the main actor sets the `@Published` copy first, so `objectWillChange` and `$state` fire as
 // they did, before `state` changes.
 @MainActor
-open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObject, StoreType {
+open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObject, StoreProtocol {
     /// The view's action type.
     public typealias ActionType = ViewAction
     /// The view's state type.
@@ -63,7 +63,7 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     ///   - store: the store or projection the view reads and dispatches to.
     ///   - emitsValue: whether a state emitted by the store replaces the one shown, given both; `.always`
     ///     by default (`.whenDifferent` for `Equatable` state).
-    public init<Store: StoreType<ViewAction, ViewState>>(
+    public init<Store: StoreProtocol<ViewAction, ViewState>>(
         store: Store,
         emitsValue: ShouldEmitValue<ViewState> = .always
     ) {
@@ -77,7 +77,7 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     /// The SwiftRex spelling, which a subclass's `super.init` may keep: the view model starts from the store's
     /// current state, so `initialState` is ignored.
     @available(*, deprecated, message: "The view model starts from the store's current state: drop initialState")
-    public init<Store: StoreType<ViewAction, ViewState>>(
+    public init<Store: StoreProtocol<ViewAction, ViewState>>(
         initialState: ViewState,
         store: Store,
         emitsValue: ShouldEmitValue<ViewState>
@@ -93,7 +93,7 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     /// from the store's current state, so `initialState` is ignored, and publishes each state that differs from the
     /// one shown.
     @available(*, deprecated, message: "The view model starts from the store's current state: drop initialState")
-    public init<Store: StoreType<ViewAction, ViewState>>(
+    public init<Store: StoreProtocol<ViewAction, ViewState>>(
         initialState: ViewState,
         store: Store
     ) where ViewState: Equatable {
@@ -105,7 +105,7 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     }
 
     /// Creates a view model of `store` that publishes each state that differs from the one shown.
-    public init<Store: StoreType<ViewAction, ViewState>>(
+    public init<Store: StoreProtocol<ViewAction, ViewState>>(
         store: Store,
         emitsValue: ShouldEmitValue<ViewState> = .whenDifferent
     ) where ViewState: Equatable {
@@ -215,7 +215,7 @@ private struct Observed<ViewAction, ViewState: Sendable> {
     let current: ViewState
     let link: Link<ViewAction, ViewState>
 
-    init<Store: StoreType<ViewAction, ViewState>>(_ store: Store, emitsValue: ShouldEmitValue<ViewState>) {
+    init<Store: StoreProtocol<ViewAction, ViewState>>(_ store: Store, emitsValue: ShouldEmitValue<ViewState>) {
         let subscription: StoreSubscription
         if let replaying = store as? any ReplayingStateProvider<ViewState> {
             (current, subscription) = replaying.subscribeReplaying(storeDidEnd: {}, observer: relay.deliver)

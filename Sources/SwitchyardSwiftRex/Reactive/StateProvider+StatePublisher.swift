@@ -21,7 +21,7 @@ extension StateProvider {
     /// SwiftRex, a subscription lasts until its `unsubscribe()` or the store's end, even when what `subscribe`
     /// returned is discarded.
     public var statePublisher: UnfailablePublisherType<StateType> {
-        if let forwarded = forwardedStatesIfAny { return PublisherType(forwarding: forwarded) }
+        if let forwarded = forwardedStates(of: self, as: StateType.self) { return PublisherType(forwarding: forwarded) }
         return PublisherType { subscriber in
             let delivery = OrderedDelivery(to: subscriber)
             // The store's registration of the observer keeps the subscription, so that it lasts until `unsubscribe()`

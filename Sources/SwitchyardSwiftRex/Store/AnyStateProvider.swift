@@ -19,7 +19,8 @@ public struct AnyStateProvider<StateType>: StateProvider, ForwardingStateProvide
             return
         }
         self.init(
-            state: { provider.state }, subscribe: { provider.subscribe($0) }, forwarding: provider.forwardedStatesIfAny)
+            state: { provider.state }, subscribe: { provider.subscribe($0) },
+            forwarding: Switchyard.forwardedStates(of: provider, as: StateType.self))
     }
 
     /// Creates a provider from its two functions: the current state, and the subscription to the next ones.

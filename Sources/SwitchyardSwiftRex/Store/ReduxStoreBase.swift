@@ -15,7 +15,7 @@ import Switchyard
 ///     var underlyingStatePublisher: UnfailablePublisherType<StateType>!
 /// }
 /// ```
-public protocol ReduxStoreProtocol<ActionType, StateType>: AnyObject, StoreType, StatePublisherProvider {
+public protocol ReduxStoreProtocol<ActionType, StateType>: AnyObject, StoreType {
     /// The middleware of the pipeline.
     associatedtype MiddlewareType: MiddlewareProtocol & Sendable
     where

@@ -1,7 +1,7 @@
 import Dispatch
 import Switchyard
 
-extension StoreType where StateType: Sendable {
+extension StoreProtocol where StateType: Sendable {
     // Not isolated, so that SwiftRex code that makes its view models in a plain `static func viewModel(from:)`
     // compiles: the view model is made on the main actor, at once on the main thread (where views make them), and
     // by waiting for the main thread elsewhere.
