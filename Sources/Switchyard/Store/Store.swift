@@ -38,6 +38,22 @@ public final class Store<Action: Sendable, State: Sendable>: StoreProtocol, @unc
     /// The states of the other library's subject this store was made on, if it forwards them.
     @usableFromInline package let subjectStates: ForwardedStates<State>?
 
+    /// The store the initializers below make from their parts: each differs only in how it builds them.
+    @inlinable
+    init(
+        parts: Parts, scheduling: SchedulingPolicy, diagnostics: StoreDiagnostics,
+        subjectStates: ForwardedStates<State>?
+    ) {
+        self.core = parts.core
+        self.emitsValue = parts.emitsValue
+        self.scheduling = scheduling
+        self.diagnostics = diagnostics
+        self.effects = parts.effects
+        self.runtimeMiddlewares = RuntimeMiddlewareRegistry(core: parts.core)
+        self.subjectStates = subjectStates
+        parts.start()
+    }
+
     /// Creates a store.
     ///
     /// - Parameters:
@@ -49,7 +65,7 @@ public final class Store<Action: Sendable, State: Sendable>: StoreProtocol, @unc
     ///   - scheduling: where the pipeline runs (``SchedulingPolicy/callerThread`` by default).
     ///   - diagnostics: where misuse is reported (standard error by default).
     @inlinable
-    public init<M: MiddlewareProtocol & Sendable>(
+    public convenience init<M: MiddlewareProtocol & Sendable>(
         initialState: State,
         reducer: Reducer<Action, State>,
         middleware: M,
@@ -65,21 +81,14 @@ public final class Store<Action: Sendable, State: Sendable>: StoreProtocol, @unc
             scheduling: scheduling,
             diagnostics: diagnostics
         )
-        self.core = parts.core
-        self.emitsValue = parts.emitsValue
-        self.scheduling = scheduling
-        self.diagnostics = diagnostics
-        self.effects = parts.effects
-        self.runtimeMiddlewares = RuntimeMiddlewareRegistry(core: parts.core)
-        self.subjectStates = nil
-        parts.start()
+        self.init(parts: parts, scheduling: scheduling, diagnostics: diagnostics, subjectStates: nil)
     }
 
     /// Creates a store whose state is `Equatable`: as the other initializer, with ``ShouldEmitValue/whenDifferent``
     /// as the default of `emitsValue`, compared with the state's own `==` (the other initializer finds `==` at run
     /// time, which costs a call through the conformance per action).
     @inlinable
-    public init<M: MiddlewareProtocol & Sendable>(
+    public convenience init<M: MiddlewareProtocol & Sendable>(
         initialState: State,
         reducer: Reducer<Action, State>,
         middleware: M,
@@ -99,20 +108,13 @@ public final class Store<Action: Sendable, State: Sendable>: StoreProtocol, @unc
             scheduling: scheduling,
             diagnostics: diagnostics
         )
-        self.core = parts.core
-        self.emitsValue = parts.emitsValue
-        self.scheduling = scheduling
-        self.diagnostics = diagnostics
-        self.effects = parts.effects
-        self.runtimeMiddlewares = RuntimeMiddlewareRegistry(core: parts.core)
-        self.subjectStates = nil
-        parts.start()
+        self.init(parts: parts, scheduling: scheduling, diagnostics: diagnostics, subjectStates: nil)
     }
 
     /// Creates a store whose state lives in `subject`, for `SwitchyardSwiftRex`'s `ReduxStoreBase`, which documents
     /// it: the store starts from the subject's value and sends it each state that `emitsValue` lets through.
     @preconcurrency
-    package init<Subject: StoreStateSubject, M: MiddlewareProtocol & Sendable>(
+    package convenience init<Subject: StoreStateSubject, M: MiddlewareProtocol & Sendable>(
         subject: Subject,
         reducer: Reducer<Action, State>,
         middleware: M,
@@ -127,14 +129,9 @@ public final class Store<Action: Sendable, State: Sendable>: StoreProtocol, @unc
         let parts = Self.parts(
             subject: subject, reducer: reducer, middleware: middleware, emitsValue: emitsValue,
             scheduling: scheduling, diagnostics: diagnostics)
-        self.core = parts.core
-        self.emitsValue = parts.emitsValue
-        self.scheduling = scheduling
-        self.diagnostics = diagnostics
-        self.effects = parts.effects
-        self.runtimeMiddlewares = RuntimeMiddlewareRegistry(core: parts.core)
-        self.subjectStates = (subject as? any ForwardingStateSubject<State>)?.forwardedStates
-        parts.start()
+        self.init(
+            parts: parts, scheduling: scheduling, diagnostics: diagnostics,
+            subjectStates: (subject as? any ForwardingStateSubject<State>)?.forwardedStates)
     }
 
     /// Creates a store without middleware.
