@@ -8,34 +8,34 @@
 /// ```
 ///
 /// It may be written to and read from any thread.
-public final class InMemoryLog: Sendable {
+package final class InMemoryLog: Sendable {
     private let storage = LockedValue<[String]>([])
 
     /// Creates an empty log.
-    public init() {}
+    package init() {}
 
     /// The entries written so far, oldest first.
-    public var entries: [String] {
+    package var entries: [String] {
         storage.withLock { $0 }
     }
 
     /// All entries joined with newlines, as ``LogSink/standardOutput`` would print them.
-    public var text: String {
+    package var text: String {
         entries.map { $0 + "\n" }.joined()
     }
 
     /// The sink that appends every entry to this log.
-    public var sink: LogSink {
+    package var sink: LogSink {
         LogSink { entry in self.append(entry) }
     }
 
     /// Appends `entry` to the log.
-    public func append(_ entry: String) {
+    package func append(_ entry: String) {
         storage.withLock { $0.append(entry) }
     }
 
     /// Forgets every entry.
-    public func removeAll() {
+    package func removeAll() {
         let removed = storage.withLock { storage in
             defer { storage = [] }
             return storage

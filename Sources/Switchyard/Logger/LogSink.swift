@@ -15,13 +15,13 @@
 /// ```
 ///
 /// A sink made with ``records(_:)`` receives each entry as a ``LogRecord`` instead: the action, its source and the
-/// state's change as separate fields, for structured logging. ``InMemoryLog`` keeps entries in memory (for tests);
-/// the `SwitchyardLogging` module adds a sink that sends one swift-log record per action, with metadata.
+/// state's change as separate fields, for structured logging. The `SwitchyardLogging` module adds a sink that sends
+/// one swift-log record per action, with metadata.
 public struct LogSink: Sendable {
     /// Receives one entry as text; may be called from any thread.
-    public let write: @Sendable (String) -> Void
-    /// Receives one entry as a record; may be called from any thread. ``LoggerMiddleware`` calls this one.
-    public let record: @Sendable (LogRecord) -> Void
+    package let write: @Sendable (String) -> Void
+    /// Receives one entry as a record; may be called from any thread. `LoggerMiddleware` calls this one.
+    package let record: @Sendable (LogRecord) -> Void
 
     /// A sink that passes every entry to `write`, as the box ``LoggerMiddleware`` prints.
     @preconcurrency

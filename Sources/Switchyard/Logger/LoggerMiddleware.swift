@@ -26,9 +26,9 @@
 /// output; the actions that IOs dispatch are logged after it, in the order they are processed.
 public struct LoggerMiddleware<ActionType, StateType>: MiddlewareProtocol, Sendable {
     /// Where entries are written.
-    public let sink: LogSink
+    package let sink: LogSink
     /// Whether each entry shows the state change the action caused.
-    public let stateDiff: Bool
+    package let stateDiff: Bool
     let filter: (@Sendable (ActionType, ActionSource) -> Bool)?
 
     /// Creates a logger.

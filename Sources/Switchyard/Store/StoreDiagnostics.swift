@@ -31,7 +31,7 @@ public struct StoreDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// was given back already, or another store held it. The store processes a held action once; this one was
         /// not processed again.
         case actionNotHeld
-        /// ``Store/idle()`` returned before the store was idle: for 10,000 turns of the main queue in a row,
+        /// ``Store/idle(includingEffects:)`` returned before the store was idle: for 10,000 turns of the main queue in a row,
         /// the states delivered on the main actor made their observers dispatch again.
         case idleNotReached
     }

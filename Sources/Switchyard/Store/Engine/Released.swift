@@ -8,7 +8,7 @@ struct Released {
     enum Item {
         /// What the engine no longer holds: a snapshot, a registry entry, a queue's storage.
         case object(Any)
-        /// The tasks waiting for the store to go idle (``Store/idle()``), resumed by ``finish()``.
+        /// The tasks waiting for the store to go idle (``Store/idle(includingEffects:)``), resumed by ``finish()``.
         case idleWaiters([CheckedContinuation<Void, Never>])
         /// Hooks of tools to call once, before the idle waiters are resumed: the `didDetach` of probes detached while
         /// the processing thread worked.

@@ -20,9 +20,9 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
     public let state: State
 
     /// The thread that dispatched the action, as `pthread_self()` gives it.
-    @inlinable public var thread: UInt { origin.thread }
+    @inlinable package var thread: UInt { origin.thread }
     /// Whether the store's output dispatched the action (a middleware, an IO or an effect) rather than the app.
-    @inlinable public var isFollowUp: Bool { origin.isFollowUp }
+    @inlinable package var isFollowUp: Bool { origin.isFollowUp }
 
     @inlinable
     init(

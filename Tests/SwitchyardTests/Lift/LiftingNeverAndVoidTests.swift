@@ -1,8 +1,9 @@
 import Switchyard
 import Testing
 
-/// Lifting middlewares that dispatch nothing or read no state, without spelling the maps they cannot use.
-@Suite struct LiftNothingTests {
+/// Lifting middlewares that dispatch nothing or read no state with the seven lifts: the map they cannot use is a
+/// closure from `Never`, or one that returns `()`.
+@Suite struct LiftingNeverAndVoidTests {
     enum AppAction: Sendable, Equatable {
         case screen(String)
         case lifecycle(Lifecycle)
@@ -61,31 +62,43 @@ import Testing
         Store(initialState: AppState(), reducer: .reduce { _, _ in }, middleware: middleware)
     }
 
-    @Test func aMiddlewareThatDispatchesNothingAndReadsNoStateNeedsOnlyItsInputMap() {
+    @Test func aMiddlewareThatDispatchesNothingAndReadsNoStateIsLiftedWithAMapFromNeverAndAnEmptyState() {
         let seen = Recorder<String>()
         let tracker: LiftMiddleware<AppAction, AppAction, AppState, ScreenTracker> = ScreenTracker(seen: seen)
-            .lift(inputAction: \AppAction.screen)
+            .lift(
+                inputAction: \AppAction.screen,
+                outputAction: { (never: Never) -> AppAction in },
+                state: { (_: AppState) in () }
+            )
         let store = store(tracker)
         store.dispatch(.screen("home"))
         store.dispatch(.other)
         #expect(seen.values.map(\.action) == ["home"])
     }
 
-    @Test func aMiddlewareThatDispatchesNothingNeedsNoOutputMap() {
+    @Test func aMiddlewareThatDispatchesNothingIsLiftedWithAMapFromNever() {
         let seen = Recorder<String>()
         let store = store(
-            UserTracker(seen: seen).lift(inputAction: \AppAction.screen, state: \AppState.user)
+            UserTracker(seen: seen).lift(
+                inputAction: \AppAction.screen,
+                outputAction: { (never: Never) -> AppAction in },
+                state: \AppState.user
+            )
                 <> IdentityMiddleware<AppAction, AppAction, AppState>()
         )
         store.dispatch(.screen("cart"))
         #expect(seen.values.map(\.action) == ["ada saw cart"])
     }
 
-    @Test func aMiddlewareThatReadsNoStateNeedsNoStateMap() {
+    @Test func aMiddlewareThatReadsNoStateIsLiftedWithAnEmptyState() {
         let seen = Recorder<AppAction>()
         let store = store(
             IdentityMiddleware<AppAction, AppAction, AppState>()
-                <> LifecycleMiddleware().lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle)
+                <> LifecycleMiddleware().lift(
+                    inputAction: \AppAction.lifecycle,
+                    outputAction: AppAction.lifecycle,
+                    state: { (_: AppState) in () }
+                )
         )
         let registration = store.runtimeMiddlewares.add(
             AnyMiddleware { action, source, _ in
