@@ -53,9 +53,4 @@ extension ActionHandler {
     ) -> AnyActionHandler<NewAction> {
         AnyActionHandler(self).contramap(transform)
     }
-
-    /// This handler behind the type-erased ``AnyActionHandler``.
-    public func eraseToAnyActionHandler() -> AnyActionHandler<ActionType> {
-        AnyActionHandler(self)
-    }
 }

@@ -25,13 +25,6 @@ public enum ShouldEmitValue<StateType>: Sendable {
         }
     }
 
-    /// Whether observers are spared the change from `old` to `new`: the opposite of
-    /// ``shouldEmit(previous:new:)``, the way `removeDuplicates(by:)` asks.
-    @inlinable
-    public func shouldRemove(previous old: StateType, new: StateType) -> Bool {
-        !shouldEmit(previous: old, new: new)
-    }
-
     @usableFromInline
     var needsPreviousState: Bool {
         if case .when = self { return true }

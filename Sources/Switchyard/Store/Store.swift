@@ -24,11 +24,11 @@ public final class Store<Action: Sendable, State: Sendable>: StoreProtocol, @unc
     public typealias StateType = State
 
     /// How this store decides whether to notify observers; the reducer's result is always kept.
-    public let emitsValue: ShouldEmitValue<State>
+    @usableFromInline package let emitsValue: ShouldEmitValue<State>
     /// Where this store runs its pipeline.
-    public let scheduling: SchedulingPolicy
+    @usableFromInline package let scheduling: SchedulingPolicy
     /// Where this store reports misuse.
-    public let diagnostics: StoreDiagnostics
+    @usableFromInline package let diagnostics: StoreDiagnostics
     /// Middlewares added and removed while the store runs; empty at first.
     public let runtimeMiddlewares: RuntimeMiddlewareRegistry<Action, State>
     /// The asynchronous effects started by this store's middlewares; closed (all cancelled) when the store is freed.

@@ -42,7 +42,7 @@ public struct StoreDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public let message: String
 
     /// Creates a diagnostic.
-    public init(kind: Kind, message: String) {
+    package init(kind: Kind, message: String) {
         self.kind = kind
         self.message = message
     }

@@ -24,7 +24,7 @@ import Testing
     @Test func wrappingAHandlerDispatchesToIt() {
         let recorder = Recorder<Int>()
         AnyActionHandler(Collecting(recorder: recorder)).dispatch(3)
-        Collecting(recorder: recorder).eraseToAnyActionHandler().dispatch(4)
+        AnyActionHandler(Collecting(recorder: recorder)).dispatch(4)
         #expect(recorder.actions == [3, 4])
     }
 
@@ -35,7 +35,7 @@ import Testing
         let direct = depthSeenByDispatch(handler, depths: depths)
         #expect(depthSeenByDispatch(AnyActionHandler(handler), depths: depths) == direct)
         #expect(depthSeenByDispatch(AnyActionHandler(AnyActionHandler(handler)), depths: depths) == direct)
-        #expect(depthSeenByDispatch(handler.eraseToAnyActionHandler(), depths: depths) == direct)
+        #expect(depthSeenByDispatch(AnyActionHandler(handler), depths: depths) == direct)
         // Control: a deliberate wrapper is seen, so equal depths above do mean "not wrapped".
         let wrapped = AnyActionHandler<Int> { handler.dispatch($0) }
         #expect(depthSeenByDispatch(wrapped, depths: depths) != direct)

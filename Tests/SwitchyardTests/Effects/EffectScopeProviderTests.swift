@@ -43,7 +43,7 @@ import Testing
 
     @Test func aStoreErasedToAnActionHandlerKeepsItsEffectScope() {
         let store = Store<Action, Int>(initialState: 0, reducer: .reduce { _, _ in })
-        #expect(store.eraseToAnyActionHandler().effectScope === store.effects)
+        #expect(AnyActionHandler(store).effectScope === store.effects)
         #expect(AnyActionHandler(store).effectScope === store.effects)
         #expect(store.contramap(Action.local).effectScope === store.effects)
     }
