@@ -12,9 +12,9 @@ let pathMonitor = PathMonitor(currentPath: .init(isWired: true, isExpensive: fal
 let appMiddleware =
     LoggerMiddleware<AppAction, AppState>()
     <> AppLifecycleMiddleware(notifications: notifications)
-    .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle)
+    .lift(inputAction: \AppAction.lifecycle, outputAction: AppAction.lifecycle, state: { (_: AppState) in () })
     <> ReachabilityMiddleware(monitor: pathMonitor)
-    .lift(inputAction: \AppAction.reachability, outputAction: AppAction.reachability)
+    .lift(inputAction: \AppAction.reachability, outputAction: AppAction.reachability, state: { (_: AppState) in () })
     <> BridgeLifecycleToReachability.lifecycleToReachabilityActions
 
 let store = Store(initialState: AppState(), reducer: appReducer, middleware: appMiddleware)

@@ -85,7 +85,7 @@ struct SearchMiddleware: MiddlewareProtocol, Sendable {
                         ForEach(search.favorites) { movie in Text(movie.title) }
                     }
                 }
-                .searchable(text: search.binding(\.query, send: SearchAction.queryChanged))
+                .searchable(text: search.binding(\.query, dispatch: SearchAction.queryChanged))
                 .navigationTitle("Movies")
             }
         }
@@ -96,7 +96,7 @@ struct SearchMiddleware: MiddlewareProtocol, Sendable {
 
         var body: some View {
             Button {
-                withAnimation { movie.send(.toggleFavorite) }
+                withAnimation { movie.dispatch(.toggleFavorite) }
             } label: {
                 Label(movie.title, systemImage: movie.isFavorite ? "star.fill" : "star")
             }

@@ -93,7 +93,7 @@ MainActor.assumeIsolated {
     ]
     for (action, story) in script {
         print("▶ \(story)")
-        search.send(action)
+        search.dispatch(action)
         let rendered = views.filter { $0.renderIfInvalidated() }
         print(
             "  re-rendered: \(rendered.isEmpty ? "none" : rendered.map { "\($0.name) (\($0.text))" }.joined(separator: ", "))"

@@ -5,7 +5,7 @@ extension ObservableStore {
     ///
     /// ```swift
     /// ForEach(listView.scope(collection: \.todos, action: ListAction.todo)) { row in
-    ///     Toggle(row.title, isOn: row.binding(\.isDone, send: TodoAction.setDone))
+    ///     Toggle(row.title, isOn: row.binding(\.isDone, dispatch: TodoAction.setDone))
     /// }
     /// ```
     ///

@@ -24,13 +24,13 @@ import Observation
 ///   otherwise. A reader is told once per state the view takes, however many of the values it read changed, and
 ///   once this view and every view scoped from it hold that state.
 /// - Updates arrive on the main actor. With ``SchedulingPolicy/mainThread`` they arrive synchronously, in the
-///   action's pipeline, so `withAnimation { view.send(.toggle) }` animates. Otherwise they arrive through the main
+///   action's pipeline, so `withAnimation { view.dispatch(.toggle) }` animates. Otherwise they arrive through the main
 ///   queue, and the view takes the latest state: states that a newer one superseded while the main queue was busy
 ///   are skipped, the last state always arrives, and an older state never replaces a newer one.
 /// - An action sent from the main thread to an idle store is processed at once, and the view's state is current when
-///   ``send(_:file:function:line:info:)`` returns, with every scheduling policy: a binding reads back what it sent.
+///   ``dispatch(_:file:function:line:info:)`` returns, with every scheduling policy: a binding reads back what it sent.
 /// - The view does not keep its store alive: keep the store where your app keeps its model. Once the store is
-///   freed, the view keeps its last state and ``send(_:file:function:line:info:)`` drops each action, each one
+///   freed, the view keeps its last state and ``dispatch(_:file:function:line:info:)`` drops each action, each one
 ///   reported through the store's diagnostics.
 @MainActor
 @dynamicMemberLookup
@@ -121,22 +121,22 @@ public final class ObservableStore<Action, State>: Observable {
     /// Dispatches `action` to the store, with the caller as its ``ActionSource``.
     ///
     /// When the store is idle, the action is processed at once on the main thread, and this view (with the views
-    /// scoped from it) holds the resulting state when `send` returns, whatever the store's scheduling policy. When
+    /// scoped from it) holds the resulting state when `dispatch` returns, whatever the store's scheduling policy. When
     /// another thread is processing, the action is queued and the view updates when it is processed.
     ///
     /// Once the store is freed, the action is dropped and reported through the store's diagnostics, each time.
-    public func send(
+    public func dispatch(
         _ action: Action,
         file: String = #fileID,
         function: String = #function,
         line: UInt = #line,
         info: String? = nil
     ) {
-        send(DispatchedAction(action, file: file, function: function, line: line, info: info))
+        dispatch(DispatchedAction(action, file: file, function: function, line: line, info: info))
     }
 
-    /// Dispatches an action with its source to the store; see ``send(_:file:function:line:info:)``.
-    public func send(_ dispatched: DispatchedAction<Action>) {
+    /// Dispatches an action with its source to the store; see ``dispatch(_:file:function:line:info:)``.
+    public func dispatch(_ dispatched: DispatchedAction<Action>) {
         if isDetached {
             diagnostics.report(
                 StoreDiagnostic(

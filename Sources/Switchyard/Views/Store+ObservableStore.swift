@@ -4,13 +4,13 @@ extension Store {
     ///
     /// ```swift
     /// let view = store.observable()
-    /// view.send(.refresh)
+    /// view.dispatch(.refresh)
     /// ```
     ///
     /// The view does not keep the store alive. With ``SchedulingPolicy/mainThread`` it takes each state
     /// synchronously, in the action's pipeline; otherwise it takes the latest state through the main queue, skipping
     /// the states that a newer one superseded while the main queue was busy (the last state always arrives), and an
-    /// action it sends from the main thread to an idle store updates it before `send` returns.
+    /// action it sends from the main thread to an idle store updates it before `dispatch` returns.
     @MainActor @inlinable
     public func observable() -> ObservableStore<Action, State> {
         let delivery = MainActorStates<Action, State>(synchronous: scheduling == .mainThread)
@@ -23,7 +23,7 @@ extension Store {
                 guard let self else { return false }
                 self.dispatch(dispatched)
                 // Sent on the main thread to an idle store, the action was processed on it: its state waits in the
-                // mailbox, taken now so that the view is current when `send` returns.
+                // mailbox, taken now so that the view is current when `dispatch` returns.
                 if !delivery.synchronous, MainThread.isCurrent {
                     MainActor.assumeIsolated { delivery.receivePending() }
                 }

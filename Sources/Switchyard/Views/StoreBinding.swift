@@ -1,11 +1,11 @@
 /// A value of a view's state that a control reads and changes: reading goes to the state, writing sends an action.
 ///
 /// ```swift
-/// let query = searchView.storeBinding(\.query, send: SearchAction.queryChanged)
+/// let query = searchView.storeBinding(\.query, dispatch: SearchAction.queryChanged)
 /// query.wrappedValue = "swift"  // sends .queryChanged("swift")
 /// ```
 ///
-/// On platforms with SwiftUI, `binding(_:send:)` gives the same pair as a SwiftUI `Binding`.
+/// On platforms with SwiftUI, `binding(_:dispatch:)` gives the same pair as a SwiftUI `Binding`.
 @MainActor
 public struct StoreBinding<Value> {
     /// Reads the current value (and, inside an observation, depends on it).
@@ -25,14 +25,14 @@ extension ObservableStore {
     /// the caller as the action's source.
     public func storeBinding<Value>(
         _ keyPath: KeyPath<State, Value>,
-        send toAction: @escaping (Value) -> Action,
+        dispatch toAction: @escaping (Value) -> Action,
         file: String = #fileID,
         function: String = #function,
         line: UInt = #line
     ) -> StoreBinding<Value> {
         StoreBinding(
             get: { self[keyPath] },
-            set: { self.send(toAction($0), file: file, function: function, line: line) }
+            set: { self.dispatch(toAction($0), file: file, function: function, line: line) }
         )
     }
 }
@@ -45,16 +45,16 @@ extension ObservableStore {
         /// `toAction(newValue)`.
         ///
         /// ```swift
-        /// TextField("Search", text: view.binding(\.query, send: SearchAction.queryChanged))
+        /// TextField("Search", text: view.binding(\.query, dispatch: SearchAction.queryChanged))
         /// ```
         public func binding<Value>(
             _ keyPath: KeyPath<State, Value>,
-            send toAction: @escaping (Value) -> Action,
+            dispatch toAction: @escaping (Value) -> Action,
             file: String = #fileID,
             function: String = #function,
             line: UInt = #line
         ) -> Binding<Value> {
-            let pair = storeBinding(keyPath, send: toAction, file: file, function: function, line: line)
+            let pair = storeBinding(keyPath, dispatch: toAction, file: file, function: function, line: line)
             return Binding(get: { pair.get() }, set: { pair.set($0) })
         }
     }

@@ -169,8 +169,8 @@ enum ListFeature {
             }
         }
 
-        // Sent by the view: processed before `send` returns.
-        rows[1].send(.toggle)
+        // Sent by the view: processed before `dispatch` returns.
+        rows[1].dispatch(.toggle)
         #expect(rows[1].isDone)
 
         // Dispatched by other threads: wait for the store, then for the main actor.

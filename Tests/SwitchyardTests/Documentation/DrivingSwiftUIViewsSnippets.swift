@@ -90,12 +90,12 @@ struct DrivingSwiftUIViewsSnippets {
 
     @MainActor
     func queryField(_ search: ObservableStore<SearchAction, SearchState>) -> StoreBinding<String> {
-        search.storeBinding(\.query, send: SearchAction.queryChanged)
+        search.storeBinding(\.query, dispatch: SearchAction.queryChanged)
     }
 
     @MainActor
     func type(_ text: String, into search: ObservableStore<SearchAction, SearchState>) -> String {
-        let query = search.storeBinding(\.query, send: SearchAction.queryChanged)
+        let query = search.storeBinding(\.query, dispatch: SearchAction.queryChanged)
         query.wrappedValue = text  // sends .queryChanged(text)
         return query.wrappedValue  // text: the store was idle, so the view is already current
     }
@@ -105,10 +105,10 @@ struct DrivingSwiftUIViewsSnippets {
             let search: ObservableStore<SearchAction, SearchState>
 
             var body: some View {
-                TextField("Search", text: search.binding(\.query, send: SearchAction.queryChanged))
+                TextField("Search", text: search.binding(\.query, dispatch: SearchAction.queryChanged))
                 List {
                     ForEach(search.scope(collection: \.results, action: SearchAction.favorite)) { row in
-                        Button(row.title) { row.send(.toggleFavorite) }
+                        Button(row.title) { row.dispatch(.toggleFavorite) }
                     }
                 }
             }
@@ -126,10 +126,10 @@ struct DrivingSwiftUIViewsSnippets {
         let store = Snippets().makeSearchStore { diagnostic in reports.modify { $0.append(diagnostic.kind) } }
         let search = store.observable()
         #expect(Snippets().type("dune", into: search) == "dune")
-        search.send(.results([Snippets.Movie(id: 1, title: "Dune"), Snippets.Movie(id: 2, title: "Alien")]))
+        search.dispatch(.results([Snippets.Movie(id: 1, title: "Dune"), Snippets.Movie(id: 2, title: "Alien")]))
         let rows = Snippets().movieRows(of: search)
         #expect(rows.map(\.id) == [1, 2])
-        rows[1].send(.toggleFavorite)
+        rows[1].dispatch(.toggleFavorite)
         #expect(rows[1].isFavorite && !rows[0].isFavorite)
         #expect(Snippets().rowView(of: search, movie: 2)?.isFavorite == true)
         #expect(Snippets().rowView(of: search, movie: 3) == nil)
@@ -144,8 +144,8 @@ struct DrivingSwiftUIViewsSnippets {
                 initialState: SearchState(), reducer: Snippets.searchReducer)
             let search = store!.observable()
             store = nil
-            search.send(.queryChanged(marker))
-            search.send(.queryChanged(marker))
+            search.dispatch(.queryChanged(marker))
+            search.dispatch(.queryChanged(marker))
         }
         let lines = written.split(separator: "\n").filter { $0.contains(marker) }
         #expect(lines.count == 2)
@@ -158,9 +158,9 @@ struct DrivingSwiftUIViewsSnippets {
         let search = store.observable()
         var seen: [String] = []
         Snippets().observeQuery(of: search) { seen.append($0) }
-        search.send(.queryChanged("d"))
-        search.send(.results([]))
-        search.send(.queryChanged("du"))
+        search.dispatch(.queryChanged("d"))
+        search.dispatch(.results([]))
+        search.dispatch(.queryChanged("du"))
         DispatchQueue.global().async { store.dispatch(.queryChanged("dun")) }
         #expect(await eventually { search.query == "dun" })
         #expect(seen == ["d", "du", "dun"])

@@ -84,7 +84,7 @@ import Testing
         let store = makeStore()
         let view = store.observable()
         let rows = view.scope(collection: \.todos, action: Action.todo)
-        rows[1].send(.rename("milk"))
+        rows[1].dispatch(.rename("milk"))
         #expect(store.state.todos[1].title == "milk")
         #expect(rows[1].title == "milk")
         #expect(rows[0].title == "todo 1")
@@ -111,7 +111,7 @@ import Testing
         let rows = view.scope(collection: \.todos, action: Action.todo)
         let readers = rows.map { row in Invalidations { _ = row.isDone } }
         let list = Invalidations { _ = view.scope(collection: \.todos, action: Action.todo) }
-        rows[500].send(.toggle)
+        rows[500].dispatch(.toggle)
         #expect(readers.map { $0.take() } == (0..<1_000).map { $0 == 500 ? 1 : 0 })
         #expect(list.take() == 0)
         #expect(rows[500].isDone)
@@ -122,8 +122,8 @@ import Testing
         let view = store.observable()
         let row = view.scope(collection: \.todos, action: Action.todo)[0]
         store.dispatch(.remove(1))
-        row.send(.toggle)
-        row.send(.toggle)
+        row.dispatch(.toggle)
+        row.dispatch(.toggle)
         #expect(row.title == "todo 1" && !row.isDone)
         #expect(log.reported == [.scopedElementMissing, .scopedElementMissing])
         // The id comes back: a new row, the old one stays detached.
@@ -157,13 +157,13 @@ import Testing
         let readers = rows.map { row in Invalidations { _ = row.body } }
         let single = view.scope(element: 1, in: \.self, action: { (action: ElementIDAction<Int, String>) in action })!
         let singleReader = Invalidations { _ = single.body }
-        rows[1].send("edited")
+        rows[1].dispatch("edited")
         #expect(readers.map { $0.take() } == [0, 1, 0])
         #expect(singleReader.take() == 1)
-        rows[1].send("edited")
+        rows[1].dispatch("edited")
         #expect(readers.map { $0.take() } == [0, 0, 0], "the same text again: the same element, bit for bit")
         #expect(singleReader.take() == 0)
-        rows[2].send("again")
+        rows[2].dispatch("again")
         #expect(readers.map { $0.take() } == [0, 0, 1])
         #expect(singleReader.take() == 0)
         #expect(rows[1].body.text == "edited" && rows[0].body.text == "note 0")
@@ -197,7 +197,7 @@ import Testing
         let view = store.observable()
         let rows = view.scope(collection: \.todos, action: Action.todo)
         #expect(rows.map(\.id) == [1, 2])
-        rows[1].send(.toggle)
+        rows[1].dispatch(.toggle)
         #expect(store.state.todos[id: 2]?.isDone == true)
         store.dispatch(.remove(1))
         let after = view.scope(collection: \.todos, action: Action.todo)

@@ -33,7 +33,7 @@ import Testing
     func aBindingReadsBackWhatItSentBeforeSendReturns(policy: SchedulingPolicy) {
         let store = Store(initialState: State(), reducer: Self.reducer, scheduling: policy)
         let view = store.observable()
-        let query = view.storeBinding(\.query, send: Action.queryChanged)
+        let query = view.storeBinding(\.query, dispatch: Action.queryChanged)
         for text in ["s", "sw", "swi", "swift"] {
             query.wrappedValue = text
             #expect(query.wrappedValue == text)
@@ -52,7 +52,7 @@ import Testing
             middleware: blockingMiddleware(on: Action.increment, blocked: blocked, release: release)
         )
         let view = store.observable()
-        let query = view.storeBinding(\.query, send: Action.queryChanged)
+        let query = view.storeBinding(\.query, dispatch: Action.queryChanged)
         // A thread of its own: it stays blocked in the middleware until released.
         _ = startThreads(1) { _ in store.dispatch(.increment) }
         while blocked.value == 0 { try? await Task.sleep(for: .milliseconds(1)) }
@@ -69,7 +69,7 @@ import Testing
     @Test func withTheMainThreadPolicyABindingSetFromAnObserverReadsTheOldValueUntilLaterInTheTurn() {
         let store = Store(initialState: State(), reducer: Self.reducer, scheduling: .mainThread)
         let view = store.observable()
-        let query = view.storeBinding(\.query, send: Action.queryChanged)
+        let query = view.storeBinding(\.query, dispatch: Action.queryChanged)
         var readInside: [String] = []
         let observer = Reregistering {
             _ = view.count
@@ -78,7 +78,7 @@ import Testing
             query.wrappedValue = "typed"
             readInside.append(query.wrappedValue)
         }
-        view.send(.increment)
+        view.dispatch(.increment)
         #expect(readInside == [""])
         #expect(query.wrappedValue == "typed")
         #expect(observer.notifications == 1)
@@ -90,7 +90,7 @@ import Testing
     {
         let store = Store(initialState: State(), reducer: Self.reducer, scheduling: .mainThread)
         let view = store.observable()
-        let query = view.storeBinding(\.query, send: Action.queryChanged)
+        let query = view.storeBinding(\.query, dispatch: Action.queryChanged)
         let dispatched = DispatchSemaphore(value: 0)
         // A thread of its own, which runs however busy the shared pool is while the main actor waits for it.
         _ = startThreads(1) { _ in
@@ -110,7 +110,7 @@ import Testing
         let store = Store(initialState: State(), reducer: Self.reducer)
         let view = store.observable()
         let count = view.scope(state: \.count, action: { (_: Void) in Action.increment })
-        count.send(())
+        count.dispatch(())
         #expect(count.state == 1)
         #expect(view.count == 1)
     }
@@ -167,8 +167,8 @@ import Testing
         } onChange: {
             seen.append("\(count.state) \(view.query) \(query.state)")
         }
-        view.send(.typed("s"))
-        view.send(.typed("sw"))
+        view.dispatch(.typed("s"))
+        view.dispatch(.typed("sw"))
         #expect(again.notifications == 2)
         #expect(seen == ["1 s s", "2 sw sw"])
     }
@@ -183,12 +183,12 @@ import Testing
             _ = view.count
         } onChange: {
             counts.append(view.count)
-            if view.count == 1 { view.send(.increment) }
+            if view.count == 1 { view.dispatch(.increment) }
         }
-        view.send(.increment)
+        view.dispatch(.increment)
         #expect(view.count == 2)
         #expect(counts == [1])
-        view.send(.increment)
+        view.dispatch(.increment)
         #expect(counts == [1, 3])
         #expect(again.notifications == 2)
     }

@@ -170,7 +170,7 @@ final class DiagnosticsLog: Sendable {
         #expect(age.take() == 0)
         store.dispatch(.birthday)
         #expect(age.take() == 1)
-        profile.send("Barbara")
+        profile.dispatch("Barbara")
         #expect(store.state.profile.name == "Barbara")
         #expect(profile.name == "Barbara")
     }
@@ -182,7 +182,7 @@ final class DiagnosticsLog: Sendable {
         let second = try #require(view.scope(element: 2, in: \.rows, action: Action.row))
         let firstTitle = Invalidations { _ = first.title }
         let secondTitle = Invalidations { _ = second.title }
-        second.send(.rename("deux"))
+        second.dispatch(.rename("deux"))
         #expect(firstTitle.take() == 0)
         #expect(secondTitle.take() == 1)
         #expect(second.title == "deux")
@@ -196,7 +196,7 @@ final class DiagnosticsLog: Sendable {
         store.dispatch(.removeRow(2))
         #expect(row.title == "two")
         #expect(log.reported == [.scopedElementMissing])
-        row.send(.rename("gone"))
+        row.dispatch(.rename("gone"))
         #expect(log.reported == [.scopedElementMissing, .scopedElementMissing])
         store.dispatch(.increment)
         #expect(log.reported.count == 2)
@@ -217,10 +217,10 @@ final class DiagnosticsLog: Sendable {
                 scopedDuringUpdate.withLock { $0 = profile }
             }
         }
-        first.send(.rename("uno"))
+        first.dispatch(.rename("uno"))
         let profile = try #require(scopedDuringUpdate.withLock { $0 })
         for round in 1...1_000 {
-            first.send(.rename("uno \(round)"))
+            first.dispatch(.rename("uno \(round)"))
         }
         store.dispatch(.rename("Grace"))
         #expect(profile.name == "Grace")
@@ -239,9 +239,9 @@ final class DiagnosticsLog: Sendable {
         let view = store!.observable()
         let row = view.scope(element: 1, in: \.rows, action: Action.row)!
         store = nil
-        view.send(.increment)
-        view.send(.increment)
-        row.send(.rename("gone"))
+        view.dispatch(.increment)
+        view.dispatch(.increment)
+        row.dispatch(.rename("gone"))
         #expect(view.count == 0)
         #expect(log.reported == [.storeGone, .storeGone, .storeGone])
     }
@@ -255,7 +255,7 @@ final class DiagnosticsLog: Sendable {
                 recorder.append(DispatchedAction(action, dispatcher: source))
                 return .pure()
             })
-        let title = view.storeBinding(\.title, send: Action.setTitle)
+        let title = view.storeBinding(\.title, dispatch: Action.setTitle)
         let line = #line - 1
         #expect(title.wrappedValue == "Inbox")
         title.wrappedValue = "Sent"
