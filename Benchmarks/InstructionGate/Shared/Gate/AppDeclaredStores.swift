@@ -114,3 +114,66 @@ func runAppDeclaredObserver(_ count: Int) {
 func runAppDeclaredTenMiddlewares(_ count: Int) {
     runAppDeclaredStoreWithTenMiddlewares(AppCounter.self, count: count, action: opaqueIncrement())
 }
+
+// MARK: - The users' generic shapes
+
+// The G workloads write the store the way a measured app wrote it: everything the store is made of comes from the
+// app's generic factories, the state is only known through the app's protocol, and the observer is a closure of the
+// enclosing generic function. Where the U workloads spell a part out in place, these call a factory for it.
+
+/// The app's factory of its store's middleware, where it runs none: the identity, erased, as SwiftRex apps pass it.
+func makeAppMiddleware<S: BenchState & Sendable>(_: S.Type) -> AnyMiddleware<AppAction, AppAction, S> {
+    IdentityMiddleware<AppAction, AppAction, S>().eraseToAnyMiddleware()
+}
+
+/// The app's factory of its store: the reducer and the middleware from their factories, `emitsValue: .always`.
+func makeAppStore<S: BenchState & Sendable>(_: S.Type) -> Store<AppAction, S> {
+    Store<AppAction, S>(
+        initialState: S.initial(),
+        reducer: makeReducer(S.self),
+        middleware: makeAppMiddleware(S.self),
+        emitsValue: .always
+    )
+}
+
+/// G1 and G5's store, made by the app's generic factory, with no observer.
+func runAppFactoryStore<S: BenchState & Sendable>(_: S.Type, count: Int, action: AppAction) {
+    dispatchAppActions(makeAppStore(S.self), action, count)
+}
+
+/// G4's store: one observer, a closure of this generic function that reads the state through the app's protocol
+/// and counts, in a local variable, the states it received with a positive counter.
+func runAppFactoryStoreObserved<S: BenchState & Sendable>(_: S.Type, count: Int, action: AppAction) {
+    let store = makeAppStore(S.self)
+    // Written only by the observer, on the dispatching thread, and read after the last dispatch returned.
+    nonisolated(unsafe) var delivered = 0
+    let subscription = store.subscribe { state in
+        if state.counter > 0 { delivered += 1 }
+    }
+    dispatchAppActions(store, action, count)
+    precondition(delivered == count, "the observer missed states")
+    subscription.cancel()
+}
+
+/// G5's state: W5's 10,000 `Int`s beside the counter, which alone the reducer changes.
+struct AppLargeState: BenchState, Sendable {
+    var counter = 0
+    var values = [Int](repeating: 7, count: 10_000)
+
+    static func initial() -> AppLargeState { AppLargeState() }
+}
+
+/// G1: W1's counter as the measured app wrote it (see the G workloads above).
+func runAppFactoryCounter(_ count: Int) {
+    runAppFactoryStore(AppCounter.self, count: count, action: opaqueIncrement())
+}
+
+/// G4: W4's observer as the measured app wrote it.
+func runAppFactoryObserver(_ count: Int) {
+    runAppFactoryStoreObserved(AppCounter.self, count: count, action: opaqueIncrement())
+}
+
+/// G5: W5's large state as the measured app wrote it.
+func runAppFactoryLargeState(_ count: Int) {
+    runAppFactoryStore(AppLargeState.self, count: count, action: opaqueIncrement())
+}

@@ -45,6 +45,9 @@ var workloads: [Workload] {
         Workload(name: "u1", run: runAppDeclaredCounter),
         Workload(name: "u2", run: runAppDeclaredTenMiddlewares),
         Workload(name: "u4", run: runAppDeclaredObserver),
+        Workload(name: "g1", run: runAppFactoryCounter),
+        Workload(name: "g4", run: runAppFactoryObserver),
+        Workload(name: "g5", run: runAppFactoryLargeState),
     ]
 }
 
