@@ -32,15 +32,14 @@ import Synchronization
 //   states released after unlocking.
 
 /// One processed action as a feed's consumer receives it.
-@usableFromInline
-package struct FeedRecord<Action: Sendable>: Sendable {
+public struct FeedRecord<Action: Sendable>: Sendable {
     /// The action's number: one more than the action processed before it.
-    @usableFromInline package var seq: Int64
+    public var seq: Int64
     /// The action and where it was dispatched from.
-    @usableFromInline package var dispatched: DispatchedAction<Action>
+    public var dispatched: DispatchedAction<Action>
     /// When it was processed, in nanoseconds since 1970 (a clock a few milliseconds coarse): an integer, so that the
     /// processing thread does not divide.
-    @usableFromInline package var nanoseconds: Int64
+    public var nanoseconds: Int64
 
     @inlinable
     init(seq: Int64, dispatched: consuming DispatchedAction<Action>, nanoseconds: Int64) {
@@ -50,33 +49,32 @@ package struct FeedRecord<Action: Sendable>: Sendable {
     }
 
     /// When it was processed, in seconds since 1970.
-    package var time: Double { Double(nanoseconds) / 1e9 }
+    public var time: Double { Double(nanoseconds) / 1e9 }
 
     /// The action.
-    package var action: Action { dispatched.action }
+    public var action: Action { dispatched.action }
     /// Where it was dispatched from.
-    package var source: ActionSource { dispatched.dispatcher }
+    public var source: ActionSource { dispatched.dispatcher }
 }
 
 /// What the consumer takes in one go: the records queued since the last batch, and a snapshot of the state to
 /// write after them, if one is due.
-@usableFromInline
-package struct FeedBatch<Action: Sendable, State: Sendable>: Sendable {
+public struct FeedBatch<Action: Sendable, State: Sendable>: Sendable {
     /// The records, in the order the store processed them, in chunks.
-    @usableFromInline package var chunks: [ContiguousArray<FeedRecord<Action>>]
+    public var chunks: [ContiguousArray<FeedRecord<Action>>]
     /// The state after the action `seq`, when a snapshot is due.
-    @usableFromInline package var snapshot: (seq: Int64, state: State)?
+    public var snapshot: (seq: Int64, state: State)?
     /// Whether the feed is closing: the consumer writes what it has and what is left, then calls `finish()`.
-    @usableFromInline package var closing: Bool
+    public var closing: Bool
 
     /// Whether there is nothing to write.
-    package var isEmpty: Bool { chunks.isEmpty && snapshot == nil }
+    public var isEmpty: Bool { chunks.isEmpty && snapshot == nil }
 
     /// The records, in the order the store processed them.
-    package var records: FlattenSequence<[ContiguousArray<FeedRecord<Action>>]> { chunks.joined() }
+    public var records: FlattenSequence<[ContiguousArray<FeedRecord<Action>>]> { chunks.joined() }
 
     /// The sequence number of the last record or of the snapshot, whichever is later; 0 for neither.
-    package var lastSeq: Int64 { max(chunks.last?.last?.seq ?? 0, snapshot?.seq ?? 0) }
+    public var lastSeq: Int64 { max(chunks.last?.last?.seq ?? 0, snapshot?.seq ?? 0) }
 }
 
 /// What `append` decided, for the store to act on after its commit.
@@ -129,8 +127,7 @@ struct FeedTicket: Sendable {
 ///
 /// `@unchecked Sendable`: besides what its lock and atomics protect, the feed holds the processing thread's position
 /// (`producer`), which only the thread that holds the store's processing role touches.
-@usableFromInline
-package final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sendable {
+public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sendable {
     /// The flags of ``signals``.
     @usableFromInline enum Signal {
         /// The feed is closing: nothing is appended any more.
@@ -163,7 +160,7 @@ package final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Se
 
     /// A queue whose last committed action is `lastSeq`; a snapshot is due every `snapshotEvery` actions, and with
     /// `waitsForEachCommit` the processing thread waits for each action's commit before the next.
-    package init(lastSeq: Int64 = 0, snapshotEvery: Int, waitsForEachCommit: Bool = false, maxQueued: Int = 65_536) {
+    public init(lastSeq: Int64 = 0, snapshotEvery: Int, waitsForEachCommit: Bool = false, maxQueued: Int = 65_536) {
         precondition(snapshotEvery > 0 && maxQueued > 0)
         let chunk = FeedChunk<Action>()
         state = LockedValue(ActionFeedState(chunk: chunk, lastSeq: lastSeq))
@@ -286,7 +283,7 @@ package final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Se
     // MARK: Anyone
 
     /// Returns once every action queued before the call is committed, or the consumer has finished.
-    package func flush() {
+    public func flush() {
         let target = urgeCommit()
         waitUntil { $0 >= target }
     }
@@ -294,7 +291,7 @@ package final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Se
     /// Asks the consumer to take what is queued without letting its batch fill, and returns at once the sequence
     /// number of the last action queued: what ``flush()`` waits for, for a consumer that tracks on its own when
     /// the actions are written (it may report them committed before it has written them).
-    package func urgeCommit() -> Int64 {
+    public func urgeCommit() -> Int64 {
         let target = published.load(ordering: .acquiring)
         urgeConsumer { $0.urgent = true }
         return target
@@ -302,7 +299,7 @@ package final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Se
 
     /// Stops the feed: the actions processed from now on are not queued; returns once the consumer has written
     /// what was queued and finished.
-    package func close() {
+    public func close() {
         stopAppending()
         waitUntil { _ in false }
     }
@@ -310,7 +307,7 @@ package final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Se
     /// Stops the feed as ``close()`` does, without waiting for the consumer: the actions processed from now on are
     /// not queued, and the consumer's next batch says it is closing. The consumer may call it itself (to stop
     /// after a failure), where ``close()`` would wait for it forever.
-    package func stopAppending() {
+    public func stopAppending() {
         signals.bitwiseOr(Signal.closing, ordering: .sequentiallyConsistent)
         urgeConsumer { $0.urgent = true }
     }
@@ -334,12 +331,12 @@ package final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Se
     }
 
     /// Adds a holder: the queue stays open until each holder has called ``removeHolder()``.
-    package func addHolder() {
+    public func addHolder() {
         state.withLock { $0.holders += 1 }
     }
 
     /// Lets go of the queue: the last holder to do so closes it (and waits until the consumer has finished).
-    package func removeHolder() {
+    public func removeHolder() {
         let last = state.withLock { state in
             state.holders -= 1
             return state.holders == 0

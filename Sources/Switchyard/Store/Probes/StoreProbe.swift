@@ -45,9 +45,8 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
     /// nanoseconds, when any ran.
     public var didRunEffects: (@Sendable (_ nanoseconds: UInt64) -> Void)?
     /// Receives each processed action after its whole pipeline (reducer, observers, IOs) and before the store
-    /// decides what comes next, to keep: the action is given to the tool, not lent. With several probes that keep
-    /// actions (this hook, or the journal of `SwitchyardPersistence`), the journal is given the action and the others
-    /// a copy (with no journal, the last hook).
+    /// decides what comes next, to keep: the action is given to the tool, not lent. With several probes that set
+    /// this hook or a ``feed``, the last feed is given the action and the others a copy (with no feed, the last hook).
     ///
     /// The store waits for this hook before it processes its next action: a tool that keeps actions in the order
     /// the store processed them may wait here (for room, or for a write) and holds the store back meanwhile, not the
@@ -59,9 +58,9 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
         )?
     /// A feed that receives each processed action after its whole pipeline, as ``didProcess`` does, for a thread of
     /// the tool's to take in batches: the processing thread appends without a lock and without calling the tool's
-    /// code (see `ActionFeed`). Given the action when no later probe keeps actions. The state of an out-of-band
-    /// commit becomes the feed's snapshot. The journal of `SwitchyardPersistence` is its one user.
-    package var feed: ActionFeed<Action, State>?
+    /// code (see ``ActionFeed``). Given the action when no later probe keeps actions. The state of an out-of-band
+    /// commit becomes the feed's snapshot.
+    public var feed: ActionFeed<Action, State>?
     /// Receives the state committed by an out-of-band change (``StoreProbeRegistration/commitOutOfBand(_:)``, by
     /// this tool or another), after the change and before the observers.
     public var didCommitOutOfBand: (@Sendable (_ state: State) -> Void)?
@@ -106,6 +105,7 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
             @Sendable (_ action: consuming DispatchedAction<Action>, _ processed: borrowing ProcessedAction<State>) ->
                 Void
         )? = nil,
+        feed: ActionFeed<Action, State>? = nil,
         didCommitOutOfBand: (@Sendable (_ state: State) -> Void)? = nil,
         storeDidEnd: (@Sendable () -> Void)? = nil,
         decorateEffect: (
@@ -122,19 +122,13 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
         self.didDetach = didDetach
         self.decorateEffect = decorateEffect
         self.tagFollowUp = tagFollowUp
-        self.feed = nil
+        self.feed = feed
         self.admit = admit
         self.didReduce = didReduce
         self.didRunEffects = didRunEffects
         self.didProcess = didProcess
         self.didCommitOutOfBand = didCommitOutOfBand
         self.storeDidEnd = storeDidEnd
-    }
-
-    /// A probe that hands each processed action to `feed`, and calls `storeDidEnd` when the store is freed.
-    package init(feed: ActionFeed<Action, State>, storeDidEnd: (@Sendable () -> Void)? = nil) {
-        self.init(storeDidEnd: storeDidEnd)
-        self.feed = feed
     }
 }
 
