@@ -19,7 +19,7 @@ readonly THRESHOLDS=Benchmarks/Thresholds/instructions.json
 readonly TOLERANCE_PERCENT=3
 readonly SMALL=${INSTRUCTIONS_SMALL:-20000}
 readonly LARGE=${INSTRUCTIONS_LARGE:-40000}
-readonly ALL_WORKLOADS=(w1 w1e w1r t1 t2 m1 t3 m2 w2 w2e w3 w3e w4 w4d w5 v1 p1 u1 u2 u4 g1 g4 g5)
+readonly ALL_WORKLOADS=(w1 w1e w1r t1 t2 m1 t3 m2 w2 w2e w3 w3e w4 w4d w5 v1 v2 v2p p1 u1 u2 u4 g1 g4 g5)
 # Workloads counted on their first thread only: the journal's writer runs on a thread of its own, and how it batches
 # depends on timing.
 readonly FIRST_THREAD_WORKLOADS=(p1)

@@ -5,6 +5,11 @@ import Observation
 // are isolated to the main actor, so no two threads touch them, and every access to them is instantaneous (a read,
 // an assignment or an append; no code of the app runs during one), so no two accesses overlap on the main thread
 // either. The run-time check they skip costs about eighty instructions per access, five per state.
+//
+// A value read at its offset (`TrackedValue.offset`) is loaded from `current`'s storage: the offset comes from
+// `MemoryLayout<State>.offset(of:)` for the very key path that is read (the tracked values are found by that key
+// path, and equal key paths have the same value type), so a value of that type is stored there, inline, in every
+// state.
 
 /// A view of a store for SwiftUI (or any code on the main actor): its state, read through key paths, is
 /// `Observable`, and a view that reads a value is invalidated only when that value changes.
@@ -38,6 +43,11 @@ public final class ObservableStore<Action, State>: Observable {
     @usableFromInline @exclusivity(unchecked) var current: State
     /// The values read so far, by key path, and the same in the order they were first read, for updates.
     @usableFromInline var tracked: [AnyKeyPath: TrackedValue<State>] = [:]
+    /// The key paths read first, as the objects the reader passed, and their tracked values: a body reads the same
+    /// key path objects every time it runs (a key path literal is made once), so comparing identities finds them
+    /// without hashing and comparing the paths' components, which costs hundreds of instructions per read.
+    @usableFromInline @exclusivity(unchecked) var recentKeyPaths: ContiguousArray<AnyKeyPath> = []
+    @usableFromInline @exclusivity(unchecked) var recentTracked: ContiguousArray<TrackedValue<State>> = []
     @usableFromInline @exclusivity(unchecked) var trackedInOrder: [TrackedValue<State>] = []
     @usableFromInline let whole: TrackedValue<State>
     private let dispatcher: @Sendable (DispatchedAction<Action>) -> Bool
@@ -103,16 +113,35 @@ public final class ObservableStore<Action, State>: Observable {
     /// the current state; a reader depends on that value only.
     @inlinable
     public subscript<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
-        trackedValue(at: keyPath).version.access()
+        let value = trackedValue(at: keyPath)
+        value.version.access()
+        if let offset = value.offset {
+            return withUnsafeBytes(of: &current) { $0.load(fromByteOffset: offset, as: Value.self) }
+        }
         return current[keyPath: keyPath]
     }
 
+    /// How many key paths ``recentKeyPaths`` keeps: more than a body usually reads, few enough to search in a loop.
+    @inlinable static var recentCapacity: Int { 8 }
+
     @inlinable
     func trackedValue<Value>(at keyPath: KeyPath<State, Value>) -> TrackedValue<State> {
-        if let value = tracked[keyPath] { return value }
-        let value = TrackedValue(changed: ChangeDetection.detector(for: keyPath))
-        tracked[keyPath] = value
-        trackedInOrder.append(value)
+        for index in recentKeyPaths.indices where recentKeyPaths[index] === keyPath {
+            return recentTracked[index]
+        }
+        let value: TrackedValue<State>
+        if let known = tracked[keyPath] {
+            value = known
+        } else {
+            let offset = MemoryLayout<Value>.size > 0 ? MemoryLayout<State>.offset(of: keyPath) : nil
+            value = TrackedValue(changed: ChangeDetection.detector(for: keyPath), offset: offset)
+            tracked[keyPath] = value
+            trackedInOrder.append(value)
+        }
+        if recentKeyPaths.count < Self.recentCapacity {
+            recentKeyPaths.append(keyPath)
+            recentTracked.append(value)
+        }
         return value
     }
 

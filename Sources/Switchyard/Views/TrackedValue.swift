@@ -12,10 +12,15 @@ struct TrackedValue<State> {
     @usableFromInline let version = ObservedVersion()
     /// Whether the tracked value differs between two states.
     @usableFromInline let changed: (State, State) -> Bool
+    /// Where the value is stored in the state, for a path of stored struct properties to a value of non-zero size
+    /// (`MemoryLayout<State>.offset(of:)`): the view reads it there instead of projecting the key path, a call into
+    /// the runtime that walks the path's components (about 300 instructions per read). `nil` for any other path.
+    @usableFromInline let offset: Int?
 
     @inlinable
-    init(changed: @escaping (State, State) -> Bool) {
+    init(changed: @escaping (State, State) -> Bool, offset: Int? = nil) {
         self.changed = changed
+        self.offset = offset
     }
 }
 

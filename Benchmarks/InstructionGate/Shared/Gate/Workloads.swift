@@ -41,6 +41,8 @@ var workloads: [Workload] {
         Workload(name: "w4d", run: runOneObserverComparing),
         Workload(name: "w5", run: runLargeState),
         Workload(name: "v1", run: runOneObservableView),
+        Workload(name: "v2", run: runReRegisteredView),
+        Workload(name: "v2p", run: runReRegisteredPlainModel),
         Workload(name: "p1", run: runJournaledCounter),
         Workload(name: "u1", run: runAppDeclaredCounter),
         Workload(name: "u2", run: runAppDeclaredTenMiddlewares),
