@@ -15,7 +15,7 @@ extension TestStore {
     ///
     /// - Parameters:
     ///   - expectedAction: the action expected next.
-    ///   - timeout: how long to wait for it; the store's ``timeout`` by default.
+    ///   - timeout: how long to wait for it; the store's `timeout:` (given when it was created) by default.
     ///   - updateStateToExpectedResult: mutates the state before the action into the expected state after it.
     ///   - fileID: the caller's location, where failures are reported; leave the default.
     ///   - filePath: as `fileID`.
