@@ -3,9 +3,9 @@ import Foundation
 import Switchyard
 
 /// Records every action of a store with where it came from, and lets you travel back in time through them: the
-/// engine behind the inspector's page (see ``InspectorServer``).
+/// engine behind the desktop inspector's page (see ``connect(to:app:store:)``).
 ///
-/// Attach it to a store once, early; from then on each action is kept with its ``ActionSource`` (file, function,
+/// Attach it to a store once, early; from then on each action is kept with its `ActionSource` (file, function,
 /// line, info and the "Bridged from …" chain), the thread that dispatched it, when it ran, the time spent in the
 /// middlewares, the reducer and the observers and IOs, and the state after it, in a history of fixed capacity: when
 /// it is full, the oldest action goes.
@@ -52,9 +52,9 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     let stateTypeName = String(reflecting: State.self)
     let actionTypeName = String(reflecting: Action.self)
 
-    /// Attaches an inspector to `store`, after the tools attached to it before (see ``StoreProbe``). Actions that are not `Decodable` cannot be
-    /// dispatched from the page, and a session cannot be exported unless both the actions and the state are
-    /// `Codable`.
+    /// Attaches an inspector to `store`, after the tools attached to it before (see `StoreProbe`). Actions that are
+    /// not `Decodable` cannot be dispatched from the page, and a session cannot be exported unless both the actions
+    /// and the state are `Codable`.
     /// - Parameters:
     ///   - store: the store to record.
     ///   - capacity: the most actions kept; when the history is full, the oldest action goes.

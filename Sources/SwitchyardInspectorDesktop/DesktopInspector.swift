@@ -15,7 +15,7 @@ import SwitchyardInspector
 /// print("Apps connect with SWITCHYARD_INSPECTOR=\(desktop.appAddress.address)")
 /// ```
 ///
-/// Apps connect out to it with ``StoreInspector/connect(to:app:store:)``, giving the pairing code it shows; the app
+/// Apps connect out to it with `StoreInspector.connect(to:app:store:)`, giving the pairing code it shows; the app
 /// never listens on a port, so the same works for an app on a phone or in a simulator on the developer's network.
 /// Only an app's upgrade that carries a code, with no `Origin` or `Sec-Fetch-*` header (a browser sends them with
 /// every request of a page), is compared and counted: no web page can keep apps from pairing. Codes are compared ten

@@ -77,7 +77,7 @@ extension TestStore {
     /// await store.receive(sameCaseAs: .loaded([])) { $0.isLoading = false }
     /// ```
     ///
-    /// Cases are told apart by name (``actionCaseName(_:)``): a nested enum by its outer case only, so
+    /// Cases are told apart by name (`actionCaseName(_:)`): a nested enum by its outer case only, so
     /// `sameCaseAs: .child(.reset)` accepts `.child(.tap(1))`, and any two actions that are not enums, of one type,
     /// are of the same case. Use ``receive(where:timeout:assert:fileID:filePath:line:column:)`` to look deeper.
     ///
