@@ -14,14 +14,14 @@ import Switchyard
 /// ```
 public struct InspectorDesktop: Sendable, Equatable {
     /// The desktop's host name or address.
-    public var host: String
+    package var host: String
     /// The port the desktop inspector listens on for apps and pages.
-    public var port: Int
+    package var port: Int
     /// The code the desktop inspector shows: without it, the desktop refuses the app.
-    public var pairingCode: String
+    package var pairingCode: String
 
     /// The desktop inspector at `host` and `port`, with the pairing code it shows.
-    public init(host: String = "127.0.0.1", port: Int = 47_100, pairingCode: String) {
+    package init(host: String = "127.0.0.1", port: Int = 47_100, pairingCode: String) {
         self.host = host
         self.port = port
         self.pairingCode = pairingCode
@@ -57,7 +57,7 @@ public struct InspectorDesktop: Sendable, Equatable {
 ///
 /// Made by ``StoreInspector/connect(to:app:store:)``. It sends the store's live updates and answers the page's
 /// requests (jump, skip, dispatch, export…) while it is open, and connects again by itself when the desktop goes
-/// away, waiting longer each time, up to ``maximumRetryDelay``. Live updates are computed and sent only while a page
+/// away, waiting longer each time, up to 5 seconds. Live updates are computed and sent only while a page
 /// of the desktop shows the store (``isWatched``): with no page open, the store's actions cost the connection
 /// nothing, and a page that opens still shows the whole history. A desktop that stops reading never slows the store:
 /// updates are computed only when the previous one was sent, and when too many actions are waiting, one short
@@ -76,7 +76,7 @@ public final class InspectorConnection: Sendable {
     }
 
     /// The longest wait between two attempts to connect.
-    public static let maximumRetryDelay: Duration = .seconds(5)
+    package static let maximumRetryDelay: Duration = .seconds(5)
     /// The most new actions sent in one update; past it, the page is told to reload instead.
     static let maximumEntriesPerUpdate = 500
 

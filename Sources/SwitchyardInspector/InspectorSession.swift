@@ -177,5 +177,5 @@ extension StoreInspector {
     }
 
     /// Whether the history shown is an imported session.
-    public var isShowingImportedSession: Bool { recorder.withState { $0.isImported } }
+    package var isShowingImportedSession: Bool { recorder.withState { $0.isImported } }
 }

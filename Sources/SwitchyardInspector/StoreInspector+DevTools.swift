@@ -23,7 +23,7 @@ public struct InspectorRefusal: Error, Equatable, Sendable, CustomStringConverti
     public let reason: Reason
 
     /// A refusal for `reason`.
-    public init(_ reason: Reason) {
+    package init(_ reason: Reason) {
         self.reason = reason
     }
 
@@ -55,7 +55,7 @@ extension StoreInspector {
     // MARK: - Pausing the recording
 
     /// Whether recording is paused: the store processes its actions as usual, and the history does not keep them.
-    public var isRecordingPaused: Bool { recorder.withState { $0.isPaused } }
+    package var isRecordingPaused: Bool { recorder.withState { $0.isPaused } }
 
     /// Stops keeping actions in the history, as the pause button of the page does; the store goes on processing
     /// them, and ``returnToPresent()`` still gives back the state after the last one.
@@ -79,11 +79,11 @@ extension StoreInspector {
     // MARK: - Locking the store
 
     /// Whether the store is locked: its new actions are held until ``unlock()``.
-    public var isLocked: Bool { recorder.withState { $0.isLocked } }
+    package var isLocked: Bool { recorder.withState { $0.isLocked } }
 
     /// Holds every new action, the app's and those that middlewares, IOs and effects dispatch, until ``unlock()``;
-    /// the store keeps its state meanwhile. The held actions are those of ``held``, and at most ``heldLimit`` of them
-    /// are held: one more unlocks the store by itself, which processes them all, in order.
+    /// the store keeps its state meanwhile. At most `heldLimit` actions (an argument of the initializer) are held:
+    /// one more unlocks the store by itself, which processes them all, in order.
     ///
     /// An action the store is processing when the lock comes finishes first. Locking a store that is already locked
     /// does nothing.
@@ -187,7 +187,7 @@ extension StoreInspector {
 
     /// Why ``setSkipped(_:_:)`` would refuse to skip the action numbered `id` or bring it back, or `nil` when it
     /// would not (with the store still alive). Replays never cross a gap: see ``setSkipped(_:_:)``.
-    public func refusalToSkip(_ id: Int) -> InspectorRefusal? {
+    package func refusalToSkip(_ id: Int) -> InspectorRefusal? {
         guard liveStore != nil else { return InspectorRefusal(.storeFreed) }
         return recorder.withState { Self.refusalToSkip(id, in: $0) }
     }
@@ -202,10 +202,10 @@ extension StoreInspector {
     // MARK: - Filtering by action
 
     /// The names of the cases whose actions are recorded, or `nil` when every case is (see ``setFilter(allow:deny:)``).
-    public var allowedActions: Set<String>? { recorder.filter.withLock { $0.allow } }
+    package var allowedActions: Set<String>? { recorder.filter.withLock { $0.allow } }
 
     /// The names of the cases whose actions are not recorded (see ``setFilter(allow:deny:)``).
-    public var deniedActions: Set<String> { recorder.filter.withLock { $0.deny } }
+    package var deniedActions: Set<String> { recorder.filter.withLock { $0.deny } }
 
     /// Records only the actions of the cases named in `allow` (every case when `nil`), and none of those named in
     /// `deny`, as Redux DevTools' action filters do. A case is named as the page shows it, without its payload:
@@ -228,8 +228,7 @@ extension StoreInspector {
     /// payloads: `{ action in if case .login = action { return .login(password: "•••") }; return action }`.
     ///
     /// The history keeps the actions as the store processed them, and replays (skipping, jumping) run the reducer
-    /// over those, so they show states the app reached; what the app reads here in process (``actions``, ``held``)
-    /// is not rewritten either. Filters name actions before this rewrite. A test exported with a sanitizer sends and
+    /// over those, so they show states the app reached. Filters name actions before this rewrite. A test exported with a sanitizer sends and
     /// asserts the rewritten values, and may need editing. `nil`, the default, shows actions as they are.
     public var actionSanitizer: (@Sendable (Action) -> Action)? {
         get { sanitizers.withLock { $0.action } }
@@ -241,8 +240,7 @@ extension StoreInspector {
 
     /// Rewrites each state before it leaves the inspector: the state trees and diffs the page shows, the store's
     /// current state, and the sessions and tests it exports, as ``actionSanitizer`` does for actions. The history and
-    /// its replays keep the states as they were, and so does ``state(after:)``. `nil`, the default, shows states as
-    /// they are.
+    /// its replays keep the states as they were. `nil`, the default, shows states as they are.
     public var stateSanitizer: (@Sendable (State) -> State)? {
         get { sanitizers.withLock { $0.state } }
         set {

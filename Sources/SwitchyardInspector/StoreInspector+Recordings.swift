@@ -5,9 +5,9 @@ import Switchyard
 /// ``StoreInspector/importRecording(base:actions:)``.
 public struct RecordedAction<Action: Sendable>: Sendable {
     /// The action and where it was dispatched from.
-    public var dispatched: DispatchedAction<Action>
+    package var dispatched: DispatchedAction<Action>
     /// When it was processed, in seconds since 1970.
-    public var time: Double
+    package var time: Double
 
     /// An action dispatched as `dispatched` and processed at `time`.
     public init(_ dispatched: DispatchedAction<Action>, time: Double) {
@@ -64,7 +64,7 @@ extension StoreInspector {
 
 extension StoreInspector {
     /// Reads a persistence journal file: the state it starts from and its actions, in order.
-    public typealias JournalReader =
+    typealias JournalReader =
         @Sendable (_ path: String) throws -> (base: State, actions: [RecordedAction<Action>])
 
     /// Lets the desktop inspector turn a persisted store's journal into a test, with this app's types and reducer:
@@ -78,7 +78,9 @@ extension StoreInspector {
     ///     return (recording.base, recording.actions.map { RecordedAction($0.dispatched, time: $0.time) })
     /// }
     /// ```
-    public func readsJournals(with reader: @escaping JournalReader) {
+    public func readsJournals(
+        with reader: @escaping @Sendable (_ path: String) throws -> (base: State, actions: [RecordedAction<Action>])
+    ) {
         journalReader.withLock { $0 = reader }
     }
 

@@ -3,9 +3,9 @@ import Foundation
 import Switchyard
 
 /// Records every action of a store with where it came from, and lets you travel back in time through them: the
-/// engine behind the inspector's page (see ``InspectorServer``).
+/// engine behind the desktop inspector's page (see ``connect(to:app:store:)``).
 ///
-/// Attach it to a store once, early; from then on each action is kept with its ``ActionSource`` (file, function,
+/// Attach it to a store once, early; from then on each action is kept with its `ActionSource` (file, function,
 /// line, info and the "Bridged from …" chain), the thread that dispatched it, when it ran, the time spent in the
 /// middlewares, the reducer and the observers and IOs, and the state after it, in a history of fixed capacity: when
 /// it is full, the oldest action goes.
@@ -32,7 +32,8 @@ import Switchyard
 /// inspector out of release builds.
 public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// Whether the store shows its present state or a recorded one.
-    public enum Mode: Equatable, Sendable {
+    @usableFromInline
+    package enum Mode: Equatable, Sendable {
         /// The store runs as usual.
         case present
         /// The store shows the state after the recorded action numbered `cursor`; new actions are held.
@@ -51,14 +52,17 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     let stateTypeName = String(reflecting: State.self)
     let actionTypeName = String(reflecting: Action.self)
 
-    /// Attaches an inspector to `store`, after the tools attached to it before (see ``StoreProbe``). Actions that are not `Decodable` cannot be
-    /// dispatched from the page, and a session cannot be exported unless both the actions and the state are
-    /// `Codable`.
+    /// Attaches an inspector to `store`, after the tools attached to it before (see `StoreProbe`). Actions that are
+    /// not `Decodable` cannot be dispatched from the page, and a session cannot be exported unless both the actions
+    /// and the state are `Codable`.
     /// - Parameters:
     ///   - store: the store to record.
     ///   - capacity: the most actions kept; when the history is full, the oldest action goes.
-    ///   - heldLimit: the most actions held while the store shows a recorded state; when an action would pass it,
-    ///     the inspector returns to the present by itself (see ``heldLimit``).
+    ///   - heldLimit: the most actions held while the store shows a recorded state or is locked. No action of the
+    ///     app is ever dropped: when one more would pass the limit, the inspector returns to the present by itself,
+    ///     as ``returnToPresent()`` does, unlocks the store, and processes the held actions in order, and the page
+    ///     says so. Travelling and locking are ways to look at the app, and an app that keeps dispatching meanwhile
+    ///     would otherwise hold memory without bound.
     @inlinable
     public convenience init(
         inspecting store: Store<Action, State>,
@@ -153,30 +157,26 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     // MARK: - Reading the history
 
     /// Whether the store shows its present state or a recorded one.
-    public var mode: Mode { recorder.withState { $0.mode } }
+    package var mode: Mode { recorder.withState { $0.mode } }
 
     /// How many actions the history holds now.
     public var count: Int { recorder.withState { $0.history.count } }
 
     /// How many of the oldest actions the history let go because it was full.
-    public var dropped: Int { recorder.withState { $0.history.dropped } }
+    package var dropped: Int { recorder.withState { $0.history.dropped } }
 
     /// The actions held while the store shows a recorded state or is locked, in the order they were dispatched.
-    public var held: [DispatchedAction<Action>] { recorder.withState { $0.held.map(\.dispatched) } }
+    package var held: [DispatchedAction<Action>] { recorder.withState { $0.held.map(\.dispatched) } }
 
-    /// The most actions held while the store shows a recorded state or is locked. No action of the app is ever
-    /// dropped: when one more would pass the limit, the inspector returns to the present by itself, as
-    /// ``returnToPresent()`` does, unlocks the store, and processes the held actions in order;
-    /// ``heldLimitReturns`` counts these returns and the page says so. Travelling and locking are ways to look at the
-    /// app, and an app that keeps dispatching meanwhile would otherwise hold memory without bound.
-    public var heldLimit: Int { recorder.withState { $0.heldLimit } }
+    /// The most actions held while the store shows a recorded state or is locked: the initializer's `heldLimit`.
+    package var heldLimit: Int { recorder.withState { $0.heldLimit } }
 
     /// How many times the inspector returned to the present or unlocked the store by itself because the held actions
-    /// reached ``heldLimit``.
-    public var heldLimitReturns: Int { recorder.withState { $0.heldLimitReturns } }
+    /// reached `heldLimit`.
+    package var heldLimitReturns: Int { recorder.withState { $0.heldLimitReturns } }
 
     /// The recorded actions, oldest first, as they were dispatched.
-    public var actions: [DispatchedAction<Action>] {
+    package var actions: [DispatchedAction<Action>] {
         recorder.withState { state in state.history.entries(after: nil).map(\.dispatched) }
     }
 
@@ -184,12 +184,12 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     public var lastID: Int? { recorder.withState { $0.history.last?.id } }
 
     /// The state after the recorded action numbered `id`, if it is still in the history.
-    public func state(after id: Int) -> State? {
+    package func state(after id: Int) -> State? {
         recorder.withState { $0.history.entry(id)?.state }
     }
 
     /// Whether the recorded action numbered `id` is skipped; `nil` when it is not in the history.
-    public func isSkipped(_ id: Int) -> Bool? {
+    package func isSkipped(_ id: Int) -> Bool? {
         recorder.withState { $0.history.entry(id)?.isSkipped }
     }
 
@@ -306,7 +306,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// history without the skipped actions, and the store shows the state this gives (the present one, or the one
     /// travelled to). Middlewares and effects are not replayed. Returns `false` when the action is not in the
     /// history, when the history is an imported session, when the store was freed, or when actions ran after it that
-    /// the history does not hold (see ``refusalToSkip(_:)``).
+    /// the history does not hold.
     ///
     /// A replay never shows a state the app could not reach: it runs the reducer over every action the store
     /// processed after the skipped one, so it needs them all. While recording is paused (``pauseRecording()``) or a

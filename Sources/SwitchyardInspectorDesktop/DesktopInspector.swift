@@ -15,7 +15,7 @@ import SwitchyardInspector
 /// print("Apps connect with SWITCHYARD_INSPECTOR=\(desktop.appAddress.address)")
 /// ```
 ///
-/// Apps connect out to it with ``StoreInspector/connect(to:app:store:)``, giving the pairing code it shows; the app
+/// Apps connect out to it with `StoreInspector.connect(to:app:store:)`, giving the pairing code it shows; the app
 /// never listens on a port, so the same works for an app on a phone or in a simulator on the developer's network.
 /// Only an app's upgrade that carries a code, with no `Origin` or `Sec-Fetch-*` header (a browser sends them with
 /// every request of a page), is compared and counted: no web page can keep apps from pairing. Codes are compared ten
@@ -39,7 +39,7 @@ public final class DesktopInspector: Sendable {
     /// The page's access token.
     public let token: String
     /// The code apps must give to connect.
-    public let pairingCode: String
+    package let pairingCode: String
     /// The port the desktop listens on, for pages and apps.
     public let port: Int
     /// What apps need to connect on this machine: `127.0.0.1`, the port and the pairing code. An app on another
@@ -47,7 +47,7 @@ public final class DesktopInspector: Sendable {
     /// `0.0.0.0`.
     public let appAddress: InspectorDesktop
     /// The limits the desktop holds its clients to.
-    public var limits: DesktopInspector.Limits { server.limits }
+    package var limits: DesktopInspector.Limits { server.limits }
     let server: DesktopServer
     private let channel: Channel
     private let group: MultiThreadedEventLoopGroup
@@ -80,11 +80,12 @@ public final class DesktopInspector: Sendable {
     public static func start(
         host: String = "127.0.0.1",
         port: Int = 0,
-        token: String = DesktopInspector.makeToken(),
-        pairingCode: String = DesktopInspector.makePairingCode(),
+        token: String? = nil,
+        pairingCode: String? = nil,
         limits: Limits = Limits()
     ) async throws -> DesktopInspector {
-        let server = DesktopServer(limits: limits, token: token, pairingCode: pairingCode)
+        let server = DesktopServer(
+            limits: limits, token: token ?? makeToken(), pairingCode: pairingCode ?? makePairingCode())
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let channel: Channel
         do {
@@ -125,24 +126,24 @@ public final class DesktopInspector: Sendable {
         /// The store's name within the app.
         public var store: String
         /// The app's platform.
-        public var platform: String
+        package var platform: String
         /// The process number of the app's latest launch.
-        public var processID: Int32
+        package var processID: Int32
         /// Whether the app is connected now.
         public var isConnected: Bool
         /// How many launches of the app connected to this view.
-        public var launches: Int
+        package var launches: Int
         /// Whether a page shows the store now: only then does its app compute and send live updates.
-        public var isWatched: Bool
+        package var isWatched: Bool
         /// How many live updates the store's apps sent to this view.
-        public var liveUpdates: Int
+        package var liveUpdates: Int
         /// How many earlier launches of the app the view keeps, shown read-only above the live one (see
         /// ``Limits/maxEarlierLaunches``).
-        public var earlierLaunches: Int
+        package var earlierLaunches: Int
     }
 
     /// The page's address for the store numbered `id`, with the token after `#`.
-    public func pageURL(forStore id: Int) -> URL {
+    package func pageURL(forStore id: Int) -> URL {
         URL(string: "http://\(pageURL.host ?? "127.0.0.1"):\(port)/stores/\(id)/#token=\(token)") ?? pageURL
     }
 
@@ -175,7 +176,7 @@ public final class DesktopInspector: Sendable {
     }
 
     /// A random access token: 128 bits as 32 hexadecimal digits.
-    public static func makeToken() -> String {
+    package static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in String(format: "%08x", generator.next() as UInt32) }.joined()
     }
@@ -183,7 +184,7 @@ public final class DesktopInspector: Sendable {
     /// A random pairing code of about 40 bits, as two groups of four letters and digits that cannot be mistaken for
     /// one another (`K7QM-29XD`): 31⁸ ≈ 8.5 × 10¹¹ codes, which at one wrong code a second (the pace the desktop
     /// compares them at) take about 13,500 years to go through half of.
-    public static func makePairingCode() -> String {
+    package static func makePairingCode() -> String {
         let alphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
         var generator = SystemRandomNumberGenerator()
         let letters = (0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }

@@ -38,8 +38,8 @@ struct Serve: AsyncParsableCommand {
         let desktop = try await DesktopInspector.start(
             host: host,
             port: port,
-            token: token ?? DesktopInspector.makeToken(),
-            pairingCode: pairingCode ?? DesktopInspector.makePairingCode()
+            token: token,
+            pairingCode: pairingCode
         )
         let lines = [
             "Switchyard inspector",

@@ -52,7 +52,7 @@ public struct ActionJournaling<Action: Sendable>: Sendable {
     /// Foundation's JSON costs about 2.5 µs to encode and 3.5 µs to decode a small enum action on Linux, which bounds
     /// the writer's throughput and the time to replay a long journal; a hand-written binary format costs a few
     /// nanoseconds. The bytes are the app's: keep `decode` able to read what older versions wrote, or raise
-    /// ``PersistenceOptions/schemaVersion`` and register migrations, which receive and return these bytes.
+    /// the options' `schemaVersion` and register migrations, which receive and return these bytes.
     ///
     /// ```swift
     /// let journaling = ActionJournaling<CounterAction>.custom(

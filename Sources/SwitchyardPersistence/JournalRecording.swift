@@ -16,7 +16,7 @@ public struct JournalRecording<Action: Sendable, State: Sendable>: Sendable {
     /// One journaled action.
     public struct Entry: Sendable {
         /// The action's sequence number in the file.
-        public let sequence: Int64
+        package let sequence: Int64
         /// The action and where it was dispatched from.
         public let dispatched: DispatchedAction<Action>
         /// When the store processed it, in seconds since 1970.
@@ -27,7 +27,7 @@ public struct JournalRecording<Action: Sendable, State: Sendable>: Sendable {
     /// file has no snapshot.
     public let base: State
     /// The sequence number of the action after which the snapshot was taken; `nil` without a snapshot.
-    public let snapshotSequence: Int64?
+    package let snapshotSequence: Int64?
     /// The journaled actions after the snapshot, in the order the store processed them.
     public let actions: [Entry]
 

@@ -8,7 +8,7 @@ public enum JournalStatus: Sendable, Equatable {
     case writing
     /// Writes fail (a full disk, an I/O error) and are tried again: `diagnostic` says why, and, once actions were
     /// dropped, how many. `pendingActions` actions wait in memory to be written (as of the last attempt); what
-    /// happens to the others is ``PersistenceOptions/writeFailure``'s choice.
+    /// happens to the others is the ``PersistenceOptions/WriteFailurePolicy``'s choice.
     case failing(PersistenceDiagnostic, pendingActions: Int)
     /// Nothing more is written in this run: the journal stopped after a failed write
     /// (``PersistenceOptions/WriteFailurePolicy/stopJournaling``), or it was closed while its writes failed and

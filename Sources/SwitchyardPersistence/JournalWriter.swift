@@ -4,7 +4,7 @@ import Switchyard
 /// The writer of a store's journal: a thread of its own takes the actions that the store's processing thread queued
 /// (and, now and then, the state for a snapshot), encodes them and commits them in batches.
 ///
-/// While writes fail it follows ``PersistenceOptions/writeFailure``: it keeps the encoded rows it could not write in
+/// While writes fail it follows the ``PersistenceOptions/WriteFailurePolicy``: it keeps the encoded rows it could not write in
 /// a buffer of its own and tries again with a backoff (0.1 s, doubling to 5 s; only a successful write resets it).
 /// With `keepInMemory` it acknowledges each batch to the feed at once, so that the store's processing thread never
 /// waits for the disk; with `blockProcessing` it acknowledges a batch only once written, so that the feed's bound

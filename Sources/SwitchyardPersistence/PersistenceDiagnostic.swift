@@ -3,7 +3,7 @@
 public struct PersistenceDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// What happened.
     public enum Kind: Sendable, Equatable {
-        // The file cannot be used as it is. These follow ``PersistenceOptions/badFile``: the file is moved aside
+        // The file cannot be used as it is. These follow the ``PersistenceOptions/BadFilePolicy``: the file is moved aside
         // (with its `-wal` and `-shm` companions) or left alone, and the store starts from the initial state.
 
         /// The file is damaged: SQLite finds a page or the schema corrupt, or a batch of the journal does not read
@@ -44,7 +44,7 @@ public struct PersistenceDiagnostic: Error, Sendable, Equatable, CustomStringCon
         // Writing.
 
         /// Writing the journal or a snapshot failed; what happens to the actions is
-        /// ``PersistenceOptions/writeFailure``'s choice.
+        /// the ``PersistenceOptions/WriteFailurePolicy``'s choice.
         case writeFailed
         /// Writes succeed again after failing: the journal is whole again.
         case writesResumed
@@ -66,7 +66,7 @@ public struct PersistenceDiagnostic: Error, Sendable, Equatable, CustomStringCon
     public let message: String
 
     /// A diagnostic of `kind`.
-    public init(kind: Kind, message: String) {
+    package init(kind: Kind, message: String) {
         self.kind = kind
         self.message = message
     }

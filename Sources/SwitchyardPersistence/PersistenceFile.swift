@@ -38,7 +38,7 @@ final class PersistenceFile: Sendable {
 
     /// The file's own format, in GRDB migrations: each release that changes the tables adds one, and a file that
     /// has a migration this release does not know was written by a newer release. Separate from the version of the
-    /// app's data (``PersistenceOptions/schemaVersion``), which the `meta` table records.
+    /// app's data (the options' `schemaVersion`), which the `meta` table records.
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         // The tables of the first release, which wrote no migrations: `IF NOT EXISTS` adopts its files.

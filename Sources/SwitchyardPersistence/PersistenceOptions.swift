@@ -61,23 +61,23 @@ public struct PersistenceOptions: Sendable {
     }
 
     /// When actions are committed; batched, at most 10 ms behind, by default.
-    public var durability: Durability
+    package var durability: Durability
     /// A snapshot of the persisted state is written after this many processed actions (those that are not journaled
     /// count too), and the journal before it compacted.
-    public var snapshotEveryActions: Int
+    package var snapshotEveryActions: Int
     /// A snapshot is also written when this much time passed since the last one and actions were journaled since.
-    public var snapshotInterval: Duration
+    package var snapshotInterval: Duration
     /// What to do with a file that cannot be used.
-    public var badFile: BadFilePolicy
+    package var badFile: BadFilePolicy
     /// The version of the persisted state and actions that this app writes; raise it when their encoding changes,
     /// and register the migrations from the older versions.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The migrations from older versions, each from one version to the next.
-    public var migrations: [PersistenceMigration]
+    package var migrations: [PersistenceMigration]
     /// What the journal does while its writes fail; by default it keeps up to 100,000 actions in memory.
-    public var writeFailure: WriteFailurePolicy
+    package var writeFailure: WriteFailurePolicy
     /// How much SQLite checks the file when it is restored; `quick` by default.
-    public var integrityCheck: IntegrityCheck
+    package var integrityCheck: IntegrityCheck
 
     /// Options with every default: batched within 10 ms, a snapshot every 1,000 actions or 30 seconds, a bad file
     /// moved aside, version 1 without migrations, up to 100,000 actions kept in memory while writes fail, and
@@ -116,11 +116,11 @@ public struct PersistenceOptions: Sendable {
 /// ```
 public struct PersistenceMigration: Sendable {
     /// The version this migration reads; it writes `version + 1`.
-    public let version: Int
+    package let version: Int
     /// Rewrites a snapshot of the persisted state.
-    public let state: @Sendable (Data) throws -> Data
+    package let state: @Sendable (Data) throws -> Data
     /// Rewrites a journaled action.
-    public let action: @Sendable (Data) throws -> Data
+    package let action: @Sendable (Data) throws -> Data
 
     /// A migration from `version` to `version + 1`; actions are kept as they are unless `action` says otherwise.
     public init(

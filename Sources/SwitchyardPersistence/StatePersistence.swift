@@ -15,14 +15,14 @@ import Synchronization
 ///   `maxDelay`; a flush has the writer commit what is queued at once. With
 ///   ``PersistenceOptions/Durability/everyAction`` every action is committed, and synced, before the next is
 ///   processed.
-/// - While writes fail (a full disk, an I/O error), ``PersistenceOptions/writeFailure`` decides what happens to the
+/// - While writes fail (a full disk, an I/O error), the ``PersistenceOptions/WriteFailurePolicy`` decides what happens to the
 ///   actions: kept in memory up to a bound (the default), the journal stopped, or the processing thread made to
 ///   wait. ``journalStatus`` and ``journalStatusUpdates()`` tell how the journal is doing, `flush(timeout:)` and the
 ///   asynchronous `flush()` whether the actions are written; neither `flush()` nor ``close()`` waits for a disk
 ///   that cannot be written.
 /// - A file that cannot be used (not a database, corrupt, another app's database, undecodable, written by a newer
 ///   version) is never deleted or overwritten: it is reported through `diagnostics`, moved aside or left alone as
-///   ``PersistenceOptions/badFile`` says, and the store starts from the initial state, or, when only the end of its
+///   the ``PersistenceOptions/BadFilePolicy`` says, and the store starts from the initial state, or, when only the end of its
 ///   journal is damaged, from what the journal's valid beginning restores; ``restoration`` tells which. A `-wal`
 ///   that is not the file's own (another database's log, garbage, or a log that a deleted database left behind) is
 ///   known from its bytes before SQLite opens the file with it: it is reported, and moved aside alone or left alone,
@@ -47,14 +47,14 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
         /// find nothing wrong): the state was restored from the snapshot after the journal entry `snapshotSequence`
         /// (none: the initial state) and the `replayedActions` journaled actions before the damage, and the
         /// diagnostic (``PersistenceDiagnostic/Kind/corruptFile``) names the actions lost. The file follows
-        /// ``PersistenceOptions/badFile``: `movedTo` is where it went, and the new file starts from the restored
+        /// the ``PersistenceOptions/BadFilePolicy``: `movedTo` is where it went, and the new file starts from the restored
         /// state (`nil`: it was left where it was, and nothing is persisted in this run).
         case partiallyRestored(
             PersistenceDiagnostic, snapshotSequence: Int64?, replayedActions: Int, movedTo: String?)
     }
 
     /// The path of the database file.
-    public let path: String
+    package let path: String
     /// The state the store starts from.
     public let restoredState: State
     /// What happened when the file was read.
@@ -371,10 +371,12 @@ extension PersistenceDiagnostic {
     }
 }
 
-/// Where persistence reports by default.
-public enum PersistenceDiagnostics {
+/// Where persistence reports by default: the default value of the `diagnostics` parameters.
+@usableFromInline
+package enum PersistenceDiagnostics {
     /// Writes each diagnostic as one line on standard error.
-    public static let standardError: @Sendable (PersistenceDiagnostic) -> Void = { diagnostic in
+    @usableFromInline
+    package static let standardError: @Sendable (PersistenceDiagnostic) -> Void = { diagnostic in
         FileHandle.standardError.write(Data("Switchyard persistence: \(diagnostic.message)\n".utf8))
     }
 }

@@ -44,7 +44,7 @@ inspector.readsJournals { path in
 // The app connects out to the desktop inspector; it listens on no port.
 let connection = inspector.connect(to: desktop, app: appName, store: "main")
 if await connection.waitUntilConnected(timeout: .seconds(10)) {
-    say("Connected to the desktop inspector at \(desktop.host):\(desktop.port) as \(appName).")
+    say("Connected to the desktop inspector as \(appName).")
 } else {
     say("Not connected yet (\(connection.status)); the example goes on and connects when it can.")
 }

@@ -15,14 +15,14 @@ import Switchyard
 /// #expect(dispatched.map(\.action) == [.changedFavorite(7, isFavorite: true)])
 /// ```
 ///
-/// An effect that fails without an error handler, or that is still running after ``timeout``, is reported as a
+/// An effect that fails without an error handler, or that is still running after the tester's `timeout`, is reported as a
 /// test failure; a running effect is then cancelled.
 public struct MiddlewareTester<Middleware: MiddlewareProtocol>
 where Middleware.OutputActionType: Sendable, Middleware.StateType: Sendable {
     /// The middleware under test.
-    public let middleware: Middleware
+    package let middleware: Middleware
     /// How long ``run(_:from:stateBefore:stateAfter:fileID:filePath:line:column:)`` waits for effects to finish.
-    public var timeout: Duration
+    package var timeout: Duration
 
     /// Creates a tester for `middleware`.
     public init(_ middleware: Middleware, timeout: Duration = .seconds(5)) {

@@ -16,8 +16,8 @@ import Switchyard
 /// await store.receive(.results(["swift 1"])) { $0.results = ["swift 1"] }
 /// ```
 ///
-/// It has the interface of swift-clocks' `TestClock`, which it replaces for code that imports
-/// `SwitchyardTesting`, and one difference that makes effect tests deterministic: a test store runs its effects one
+/// It is a `Clock` whose time moves with ``advance(by:)``, and it replaces swift-clocks' `TestClock` for code that
+/// imports `SwitchyardTesting`, with one difference that makes effect tests deterministic: a test store runs its effects one
 /// at a time on an executor of its own, and ``advance(by:)`` waits, before it returns and after it wakes each
 /// sleeper, until every effect of those stores that can make progress has made it. An effect woken by `advance`
 /// has therefore run up to its next suspension (its next sleep, its request, its end) when `advance` returns, and a
@@ -27,25 +27,22 @@ import Switchyard
 /// Effects that do not run on a test store's executor (a task you create yourself) are given a few turns of the
 /// global executor, as swift-clocks does; nothing waits for them.
 public final class TestClock: Clock, Sendable {
-    /// The clock measures time in `Swift.Duration`.
-    public typealias Duration = Swift.Duration
-
     /// A point in the clock's time: an offset from where the clock started.
     public struct Instant: InstantProtocol {
-        fileprivate let offset: Duration
+        fileprivate let offset: Swift.Duration
 
         /// The instant `offset` after the clock's start.
-        public init(offset: Duration = .zero) {
+        package init(offset: Swift.Duration = .zero) {
             self.offset = offset
         }
 
         /// The instant `duration` after this one.
-        public func advanced(by duration: Duration) -> Self {
+        public func advanced(by duration: Swift.Duration) -> Self {
             .init(offset: offset + duration)
         }
 
         /// The time from this instant to `other`.
-        public func duration(to other: Self) -> Duration {
+        public func duration(to other: Self) -> Swift.Duration {
             other.offset - offset
         }
 
@@ -72,7 +69,7 @@ public final class TestClock: Clock, Sendable {
     private let state: LockedValue<State>
 
     /// The smallest duration the clock distinguishes: zero.
-    public var minimumResolution: Duration { .zero }
+    public var minimumResolution: Swift.Duration { .zero }
 
     /// The clock's current time: where the last ``advance(by:)`` left it.
     public var now: Instant { state.withLock { $0.now } }
@@ -86,14 +83,14 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// Creates a clock at `now`.
-    public init(now: Instant) {
+    package init(now: Instant) {
         state = LockedValue(State(now: now))
     }
 
     /// Suspends until the test advances the clock to `deadline`, or until the task is cancelled, which throws
     /// `CancellationError`. A deadline already passed returns at once; a deadline equal to ``now`` waits for the
     /// next `advance`, even by zero.
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    public func sleep(until deadline: Instant, tolerance: Swift.Duration? = nil) async throws {
         try Task.checkCancellation()
         let executor = EffectExecutor.current
         let id: UInt64? = state.withLock { state in
@@ -124,13 +121,13 @@ public final class TestClock: Clock, Sendable {
     ///
     /// Before it returns, and after it wakes each sleeper, it waits until the test stores' effects have run as far
     /// as they can: at most five seconds each time, for an effect that keeps its executor busy without suspending.
-    public func advance(by duration: Duration = .zero) async {
+    public func advance(by duration: Swift.Duration = .zero) async {
         await advance(to: now.advanced(by: duration))
     }
 
     /// Moves time forward to `deadline`, waking, in deadline order, every sleep that ends by then; see
     /// ``advance(by:)``.
-    public func advance(to deadline: Instant) async {
+    package func advance(to deadline: Instant) async {
         await settle()
         while let sleeper = takeNextSleeper(until: deadline) {
             sleeper.continuation.resume()
@@ -140,7 +137,7 @@ public final class TestClock: Clock, Sendable {
 
     /// Throws ``SuspensionError`` when an effect is sleeping on the clock, once the test stores' effects have run
     /// as far as they can; returns when none is.
-    public func checkSuspension() async throws {
+    package func checkSuspension() async throws {
         await settle()
         guard state.withLock({ $0.sleepers.isEmpty }) else { throw SuspensionError() }
     }
@@ -154,8 +151,8 @@ public final class TestClock: Clock, Sendable {
     ///   - filePath: as `fileID`.
     ///   - line: as `fileID`.
     ///   - column: as `fileID`.
-    public func run(
-        timeout: Duration = .milliseconds(500),
+    package func run(
+        timeout: Swift.Duration = .milliseconds(500),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -218,7 +215,7 @@ public final class TestClock: Clock, Sendable {
 }
 
 /// Thrown by ``TestClock/checkSuspension()`` when an effect is sleeping on the clock.
-public struct SuspensionError: Error, Sendable {
+package struct SuspensionError: Error, Sendable {
     /// Creates the error.
-    public init() {}
+    package init() {}
 }

@@ -9,7 +9,7 @@ extension TestStore {
     /// reports nothing more unless the test takes further steps.
     ///
     /// - Parameters:
-    ///   - timeout: how long to wait for the effects; the store's ``timeout`` by default.
+    ///   - timeout: how long to wait for the effects; the store's `timeout:` (given when it was created) by default.
     ///   - fileID: the caller's location, where failures are reported; leave the default.
     ///   - filePath: as `fileID`.
     ///   - line: as `fileID`.

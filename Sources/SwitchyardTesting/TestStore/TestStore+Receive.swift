@@ -15,7 +15,7 @@ extension TestStore {
     ///
     /// - Parameters:
     ///   - expectedAction: the action expected next.
-    ///   - timeout: how long to wait for it; the store's ``timeout`` by default.
+    ///   - timeout: how long to wait for it; the store's `timeout:` (given when it was created) by default.
     ///   - updateStateToExpectedResult: mutates the state before the action into the expected state after it.
     ///   - fileID: the caller's location, where failures are reported; leave the default.
     ///   - filePath: as `fileID`.
@@ -77,7 +77,7 @@ extension TestStore {
     /// await store.receive(sameCaseAs: .loaded([])) { $0.isLoading = false }
     /// ```
     ///
-    /// Cases are told apart by name (``actionCaseName(_:)``): a nested enum by its outer case only, so
+    /// Cases are told apart by name (`actionCaseName(_:)`): a nested enum by its outer case only, so
     /// `sameCaseAs: .child(.reset)` accepts `.child(.tap(1))`, and any two actions that are not enums, of one type,
     /// are of the same case. Use ``receive(where:timeout:assert:fileID:filePath:line:column:)`` to look deeper.
     ///

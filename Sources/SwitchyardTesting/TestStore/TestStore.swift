@@ -41,7 +41,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     /// How strictly the test is checked; may be changed between steps.
     public var exhaustivity: Exhaustivity
     /// How long `send`, `receive` and `finish` wait for the store and its effects by default.
-    public var timeout: Duration
+    package var timeout: Duration
 
     let store: Store<TestStoreAction<Action>, State>
     let log: TestStoreLog<Action, State>
