@@ -39,11 +39,9 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
 
     @inlinable
     var probe: StoreProbe<Action, State> {
+        // No `admit`: an action is counted after its reducer, from what `didReduce` is given, so the store neither
+        // numbers nor offers its actions for these metrics.
         StoreProbe(
-            admit: { [self] dispatched, origin in
-                admit(dispatched, origin: origin)
-                return .process
-            },
             didReduce: { [self] reduced in didReduce(reduced) },
             didRunEffects: { [self] nanoseconds in observers.recordNanoseconds(Int64(truncatingIfNeeded: nanoseconds))
             },
@@ -54,20 +52,11 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
     }
 
     @inlinable
-    func admit(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
-        actions.isFollowUp = origin.isFollowUp
-        if let counts = options.counts, !counts(dispatched, origin) {
-            actions.counted = nil
-            return
-        }
-        actions.counted = metrics(of: dispatched.action)
-    }
-
-    @inlinable
     func didReduce(_ reduced: ReducedAction<Action, State>) {
         queueDepth.record(reduced.queuedActions)
-        guard let counted = actions.counted else { return }
-        (actions.isFollowUp ? counted.followUps : counted.processed).increment()
+        if let counts = options.counts, !counts(reduced.dispatched, reduced.origin) { return }
+        let counted = metrics(of: reduced.dispatched.action)
+        (reduced.isFollowUp ? counted.followUps : counted.processed).increment()
         counted.handle.recordNanoseconds(Int64(truncatingIfNeeded: reduced.handleNanoseconds))
         counted.reduce.recordNanoseconds(Int64(truncatingIfNeeded: reduced.reduceNanoseconds))
     }
