@@ -110,7 +110,7 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
     @usableFromInline let mayDecideInCommit: Bool
     @inlinable var wantsQueueDepth: Bool { true }
 
-    @inlinable
+    @inlinable @inline(__always)
     init(_ registrations: Unmanaged<Registrations<Action, State>>, origin: ActionOrigin, keeps: Bool) {
         self.registrations = registrations
         self.origin = origin
@@ -144,7 +144,7 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
                 guard !hooks.isEmpty else { return }
                 guard _isBitwiseTakable(DispatchedAction<Action>.self), _isBitwiseTakable(State.self) else {
                     let reduced = times.reducedAction(dispatched, state.pointee, followedByEffects: followedByEffects)
-                    for index in hooks.indices { hooks[index](reduced) }
+                    for index in hooks.indices { call(hooks[index], with: reduced) }
                     return
                 }
                 // Lent, not copied, and moved to a place that is never destroyed once the hooks returned: see the
@@ -154,7 +154,7 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
                         times.reducedAction(
                             lentCopy(of: dispatched), lentCopy(of: state), followedByEffects: followedByEffects)
                     }
-                    for index in hooks.indices { hooks[index](reduced) }
+                    for index in hooks.indices { call(hooks[index], with: reduced) }
                     forgotten.baseAddress.unsafelyUnwrapped.initialize(to: consume reduced)
                 }
             }
@@ -186,7 +186,7 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
         let nanoseconds = monotonicNanoseconds() - reducedAt
         registrations._withUnsafeGuaranteedRef { registrations in
             registrations.effectTimers.withUnsafeBufferPointer { hooks in
-                for index in hooks.indices { hooks[index](nanoseconds) }
+                for index in hooks.indices { call(hooks[index], with: nanoseconds) }
             }
         }
     }
@@ -201,4 +201,11 @@ func lentCopy<Value>(of source: UnsafePointer<Value>) -> Value {
         UnsafeMutableRawPointer(copy).copyMemory(from: source, byteCount: MemoryLayout<Value>.size)
         return copy.move()
     }
+}
+
+/// Calls `hook`, borrowed from a snapshot of registrations that the engine keeps alive meanwhile, with no reference
+/// counted.
+@inlinable @inline(__always)
+func call<Argument>(_ hook: Unmanaged<ProbeHook<Argument>>, with argument: Argument) {
+    hook._withUnsafeGuaranteedRef { $0.call(argument) }
 }
