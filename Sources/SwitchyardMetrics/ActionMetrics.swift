@@ -39,9 +39,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
 
     @inlinable
     var probe: StoreProbe<Action, State> {
-        // No `admit`: an action is counted after its reducer, from what `didReduce` is given, so the store neither
-        // numbers nor offers its actions for these metrics.
-        StoreProbe(
+        var probe = StoreProbe<Action, State>(
             didReduce: { [self] reduced in didReduce(reduced) },
             didRunEffects: { [self] nanoseconds in observers.recordNanoseconds(Int64(truncatingIfNeeded: nanoseconds))
             },
@@ -49,12 +47,21 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
             didHold: { [self] _, _ in held.increment() },
             didDrop: { [self] actions in dropped.increment(by: actions) }
         )
+        // `admit` only for a `counts` predicate, asked before any middleware: without one, an action is counted from
+        // what `didReduce` is given alone, and the store neither numbers nor offers its actions for these metrics.
+        if let counts = options.counts {
+            probe.admit = { [self] dispatched, origin in
+                actions.isCounted = counts(dispatched, origin)
+                return .process
+            }
+        }
+        return probe
     }
 
     @inlinable
     func didReduce(_ reduced: ReducedAction<Action, State>) {
         queueDepth.record(reduced.queuedActions)
-        if let counts = options.counts, !counts(reduced.dispatched, reduced.origin) { return }
+        if options.counts != nil, !actions.isCounted { return }
         let counted = metrics(of: reduced.dispatched.action)
         (reduced.isFollowUp ? counted.followUps : counted.processed).increment()
         counted.handle.recordNanoseconds(Int64(truncatingIfNeeded: reduced.handleNanoseconds))

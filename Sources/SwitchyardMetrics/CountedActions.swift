@@ -1,6 +1,6 @@
 // Unsafe code of this file, and the invariant it relies on: `CountedActions` is an `@unchecked Sendable` class whose
-// properties are touched only by the metrics' `didReduce` hook, which the store calls on its processing thread, one
-// action at a time, each call after the previous one whichever threads they ran on (the processing role passes
+// properties are touched only by the metrics' `admit` and `didReduce` hooks, which the store calls on its processing
+// thread, one at a time, each call after the previous one whichever threads they ran on (the processing role passes
 // between threads through the store's lock, and a probe's hooks end before it is detached): no two accesses overlap,
 // so the properties need neither a lock nor the runtime's exclusivity checks (`@exclusivity(unchecked)`). The hooks
 // that run elsewhere (`didHold`, `didDrop`, effects) never touch it. Measured with callgrind (W1 counted into a
@@ -39,10 +39,12 @@ final class ActionNameMetrics: Sendable {
     }
 }
 
-/// What the metrics keep from one action to the next about the actions they count, reachable only from the hook
-/// that runs on the processing thread (see the invariant above).
+/// What the metrics keep from one hook to the next about the actions they count, reachable only from the hooks
+/// that run on the processing thread (see the invariant above).
 @usableFromInline
 final class CountedActions: @unchecked Sendable {
+    /// Whether the `counts` predicate counts the action admitted last (read only when there is one).
+    @usableFromInline @exclusivity(unchecked) var isCounted = true
     /// The metrics of each action name seen.
     @usableFromInline @exclusivity(unchecked) var byName: [String: ActionNameMetrics] = [:]
     /// With the default naming, the metrics of recent cases by their `CaseKey`: a direct-mapped cache, so an action of a case seen recently finds its metrics without its name.

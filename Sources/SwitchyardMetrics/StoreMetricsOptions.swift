@@ -25,8 +25,7 @@ public struct StoreMetricsOptions<Action: Sendable>: Sendable {
     public var storeName: String
     /// The per-store switch: `false` attaches nothing, and the store pays nothing.
     public var isEnabled: Bool
-    /// Decides per action whether it is counted and timed, on the store's processing thread, right after the action's
-    /// reducer; `nil` counts every action. An action that a tool held is not processed, and not asked about.
+    /// Decides per action whether it is counted and timed; `nil` counts every action.
     public var counts: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> Bool)?
     /// The `action` dimension for an action: by default its case's name (`actionCaseName(_:)`), never its payload.
     /// Keep the set of values small and fixed: each value is a time series of its own.
