@@ -39,11 +39,7 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
 
     @inlinable
     var probe: StoreProbe<Action, State> {
-        StoreProbe(
-            admit: { [self] dispatched, origin in
-                admit(dispatched, origin: origin)
-                return .process
-            },
+        var probe = StoreProbe<Action, State>(
             didReduce: { [self] reduced in didReduce(reduced) },
             didRunEffects: { [self] nanoseconds in observers.recordNanoseconds(Int64(truncatingIfNeeded: nanoseconds))
             },
@@ -51,23 +47,23 @@ final class ActionMetrics<Action: Sendable, State: Sendable>: Sendable {
             didHold: { [self] _, _ in held.increment() },
             didDrop: { [self] actions in dropped.increment(by: actions) }
         )
-    }
-
-    @inlinable
-    func admit(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
-        actions.isFollowUp = origin.isFollowUp
-        if let counts = options.counts, !counts(dispatched, origin) {
-            actions.counted = nil
-            return
+        // `admit` only for a `counts` predicate, asked before any middleware: without one, an action is counted from
+        // what `didReduce` is given alone, and the store neither numbers nor offers its actions for these metrics.
+        if let counts = options.counts {
+            probe.admit = { [self] dispatched, origin in
+                actions.isCounted = counts(dispatched, origin)
+                return .process
+            }
         }
-        actions.counted = metrics(of: dispatched.action)
+        return probe
     }
 
     @inlinable
     func didReduce(_ reduced: ReducedAction<Action, State>) {
         queueDepth.record(reduced.queuedActions)
-        guard let counted = actions.counted else { return }
-        (actions.isFollowUp ? counted.followUps : counted.processed).increment()
+        if options.counts != nil, !actions.isCounted { return }
+        let counted = metrics(of: reduced.dispatched.action)
+        (reduced.isFollowUp ? counted.followUps : counted.processed).increment()
         counted.handle.recordNanoseconds(Int64(truncatingIfNeeded: reduced.handleNanoseconds))
         counted.reduce.recordNanoseconds(Int64(truncatingIfNeeded: reduced.reduceNanoseconds))
     }

@@ -43,9 +43,8 @@ final class ActionNameMetrics: Sendable {
 /// that run on the processing thread (see the invariant above).
 @usableFromInline
 final class CountedActions: @unchecked Sendable {
-    /// The metrics of the action admitted last, when it is counted.
-    @usableFromInline @exclusivity(unchecked) var counted: ActionNameMetrics?
-    @usableFromInline @exclusivity(unchecked) var isFollowUp = false
+    /// Whether the `counts` predicate counts the action admitted last (read only when there is one).
+    @usableFromInline @exclusivity(unchecked) var isCounted = true
     /// The metrics of each action name seen.
     @usableFromInline @exclusivity(unchecked) var byName: [String: ActionNameMetrics] = [:]
     /// With the default naming, the metrics of recent cases by their `CaseKey`: a direct-mapped cache, so an action of a case seen recently finds its metrics without its name.

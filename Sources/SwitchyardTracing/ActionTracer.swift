@@ -26,6 +26,9 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     @usableFromInline let parents = LockedValue(FollowUpParents())
     /// Whether spans are named by the action's case (no `spanName` of the app's): then by the action's case (`CaseKey`).
     @usableFromInline let namesByCase: Bool
+    /// The attributes of the phases' events: none, made once. Measured with callgrind (W1 traced into a tracer that
+    /// records nothing): building `SpanAttributes([:])` for each of the two events cost 42 instructions per action.
+    @usableFromInline let noAttributes = SpanAttributes([:])
     #if canImport(os)
         @usableFromInline let signposter = OSSignposter(subsystem: "Switchyard", category: "actions")
     #endif
@@ -176,9 +179,9 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         case .none:
             break
         case .events:
-            // An empty dictionary given, rather than the default `[:]`, which builds one from its literal each time.
-            span.addEvent(SpanEvent(name: "handled", at: Self.instant(handledAt), attributes: SpanAttributes([:])))
-            span.addEvent(SpanEvent(name: "reduced", at: Self.instant(reducedAt), attributes: SpanAttributes([:])))
+            // Empty attributes made once, rather than the default `[:]`, which builds them from its literal each time.
+            span.addEvent(SpanEvent(name: "handled", at: Self.instant(handledAt), attributes: noAttributes))
+            span.addEvent(SpanEvent(name: "reduced", at: Self.instant(reducedAt), attributes: noAttributes))
         case .spans:
             phaseSpan("handle", parent: span.context, from: startedAt, to: handledAt)
             phaseSpan("reduce", parent: span.context, from: handledAt, to: reducedAt)

@@ -1,3 +1,16 @@
+// Unsafe code of this file, and the invariants it relies on: `TimedPipeline` borrows the snapshot of registrations
+// unretained (the engine keeps it alive until the processing thread's next decision), and it lends the probes'
+// `didReduce` hooks a `ReducedAction` whose action and state are bitwise copies of the pipeline's action and of the
+// store's state, never retained and never destroyed (`lentCopy(of:)`). That is sound because:
+// - the originals outlive every hook call: the action is the pipeline's argument, and the state is the cell's, which
+//   only the reducer writes, before the hooks run (no commit, so no other writer, until they return);
+// - a hook receives the value borrowed: one that keeps it, or a part of it, copies it, and the copy counts its own
+//   references;
+// - both types are bitwise takable (checked, a constant once specialized), so a copy at another address is the same
+//   value; a type that is not (an Objective-C weak reference) is copied the usual way.
+// Measured with callgrind (W1 with one `didReduce` probe): copying the action into the value and destroying it cost
+// about 190 instructions per action, through the types' value witnesses.
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -27,11 +40,11 @@ protocol PipelineMarks {
     associatedtype MarkedState
     /// The middlewares' `handle` returned.
     mutating func handled()
-    /// The reducer returned for `dispatched` and left `state`; `followedByEffects` says whether observers or IOs run
-    /// after it.
+    /// The reducer returned for `dispatched` and left the state at `state` (the cell's, which nothing writes until
+    /// the commit); `followedByEffects` says whether observers or IOs run after it.
     mutating func reduced(
         _ dispatched: DispatchedAction<MarkedAction>,
-        _ state: @autoclosure () -> MarkedState,
+        _ state: UnsafePointer<MarkedState>,
         followedByEffects: Bool
     )
     /// Whether the commit may also decide what comes next: `false` when something waits right after it.
@@ -55,7 +68,7 @@ struct UntimedPipeline<MarkedAction, MarkedState>: PipelineMarks {
     @inlinable @inline(__always) mutating func handled() {}
     @inlinable @inline(__always) mutating func reduced(
         _ dispatched: DispatchedAction<MarkedAction>,
-        _ state: @autoclosure () -> MarkedState,
+        _ state: UnsafePointer<MarkedState>,
         followedByEffects: Bool
     ) {}
     /// A constant, so that the commit's test of it compiles to nothing.
@@ -75,7 +88,7 @@ struct KeptPipeline<MarkedAction, MarkedState>: PipelineMarks {
     @inlinable @inline(__always) mutating func handled() {}
     @inlinable @inline(__always) mutating func reduced(
         _ dispatched: DispatchedAction<MarkedAction>,
-        _ state: @autoclosure () -> MarkedState,
+        _ state: UnsafePointer<MarkedState>,
         followedByEffects: Bool
     ) {}
     @inlinable var mayDecideInCommit: Bool { false }
@@ -97,7 +110,7 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
     @usableFromInline let mayDecideInCommit: Bool
     @inlinable var wantsQueueDepth: Bool { true }
 
-    @inlinable
+    @inlinable @inline(__always)
     init(_ registrations: Unmanaged<Registrations<Action, State>>, origin: ActionOrigin, keeps: Bool) {
         self.registrations = registrations
         self.origin = origin
@@ -120,27 +133,51 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
     @inlinable
     mutating func reduced(
         _ dispatched: DispatchedAction<Action>,
-        _ state: @autoclosure () -> State,
+        _ state: UnsafePointer<State>,
         followedByEffects: Bool
     ) {
         reducedAt = monotonicNanoseconds()
+        let times = self
         registrations._withUnsafeGuaranteedRef { registrations in
             // Borrowed from the snapshot, which never changes: no hook is copied, and the action is made once.
             registrations.reduceTimers.withUnsafeBufferPointer { hooks in
                 guard !hooks.isEmpty else { return }
-                let reduced = ReducedAction(
-                    dispatched: dispatched,
-                    origin: origin,
-                    startedAt: startedAt,
-                    handleNanoseconds: handledAt - startedAt,
-                    reduceNanoseconds: reducedAt - handledAt,
-                    isFollowedByEffects: followedByEffects,
-                    queuedActions: queuedActions,
-                    state: state()
-                )
-                for index in hooks.indices { hooks[index](reduced) }
+                guard _isBitwiseTakable(DispatchedAction<Action>.self), _isBitwiseTakable(State.self) else {
+                    let reduced = times.reducedAction(dispatched, state.pointee, followedByEffects: followedByEffects)
+                    for index in hooks.indices { call(hooks[index], with: reduced) }
+                    return
+                }
+                // Lent, not copied, and moved to a place that is never destroyed once the hooks returned: see the
+                // invariants at the top of this file.
+                withUnsafeTemporaryAllocation(of: ReducedAction<Action, State>.self, capacity: 1) { forgotten in
+                    let reduced = withUnsafePointer(to: dispatched) { dispatched in
+                        times.reducedAction(
+                            lentCopy(of: dispatched), lentCopy(of: state), followedByEffects: followedByEffects)
+                    }
+                    for index in hooks.indices { call(hooks[index], with: reduced) }
+                    forgotten.baseAddress.unsafelyUnwrapped.initialize(to: consume reduced)
+                }
             }
         }
+    }
+
+    /// The action given to the probes' `didReduce` hooks.
+    @inlinable @inline(__always)
+    func reducedAction(
+        _ dispatched: consuming DispatchedAction<Action>,
+        _ state: consuming State,
+        followedByEffects: Bool
+    ) -> ReducedAction<Action, State> {
+        ReducedAction(
+            dispatched: dispatched,
+            origin: origin,
+            startedAt: startedAt,
+            handleNanoseconds: handledAt - startedAt,
+            reduceNanoseconds: reducedAt - handledAt,
+            isFollowedByEffects: followedByEffects,
+            queuedActions: queuedActions,
+            state: state
+        )
     }
 
     /// Tells the probes' `didRunEffects` hooks how long the observers and IOs took, since the reducer.
@@ -149,8 +186,26 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
         let nanoseconds = monotonicNanoseconds() - reducedAt
         registrations._withUnsafeGuaranteedRef { registrations in
             registrations.effectTimers.withUnsafeBufferPointer { hooks in
-                for index in hooks.indices { hooks[index](nanoseconds) }
+                for index in hooks.indices { call(hooks[index], with: nanoseconds) }
             }
         }
     }
+}
+
+/// A bitwise copy of the value at `source`, whose references are not retained: valid while the value at `source` is,
+/// and moved, at its end, to memory that is never destroyed (see the invariants at the top of this file).
+@inlinable @inline(__always)
+func lentCopy<Value>(of source: UnsafePointer<Value>) -> Value {
+    withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+        let copy = buffer.baseAddress.unsafelyUnwrapped
+        UnsafeMutableRawPointer(copy).copyMemory(from: source, byteCount: MemoryLayout<Value>.size)
+        return copy.move()
+    }
+}
+
+/// Calls `hook`, borrowed from a snapshot of registrations that the engine keeps alive meanwhile, with no reference
+/// counted.
+@inlinable @inline(__always)
+func call<Argument>(_ hook: Unmanaged<ProbeHook<Argument>>, with argument: Argument) {
+    hook._withUnsafeGuaranteedRef { $0.call(argument) }
 }

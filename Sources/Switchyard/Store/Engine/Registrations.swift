@@ -1,3 +1,7 @@
+// Unsafe code of this file, and the invariant it relies on: `reduceTimers` and `effectTimers` hold unretained
+// references to hooks that `hooks` keeps. The snapshot never changes, so each hook lives as long as the snapshot, and
+// the engine keeps the snapshot it hands to the processing thread alive until that thread's next decision.
+
 /// What is registered with a store, as the processing thread sees it: an immutable snapshot, made anew under the
 /// engine's lock after each change, which the processing thread borrows while it works.
 @usableFromInline
@@ -14,10 +18,13 @@ final class Registrations<Action: Sendable, State: Sendable>: Sendable {
             @Sendable (consuming DispatchedAction<Action>, borrowing ProcessedAction<State>) -> Void
         >
 
-    /// The `didReduce` hooks of `probes`, in the same order: the pipeline calls them without copying each probe.
-    @usableFromInline let reduceTimers: ContiguousArray<@Sendable (ReducedAction<Action, State>) -> Void>
-    /// The `didRunEffects` hooks of `probes`, in the same order.
-    @usableFromInline let effectTimers: ContiguousArray<@Sendable (UInt64) -> Void>
+    /// The `didReduce` hooks of `probes`, in the same order: the pipeline calls them without copying each probe, and
+    /// without counting a reference (`hooks` keeps them).
+    @usableFromInline let reduceTimers: ContiguousArray<Unmanaged<ProbeHook<ReducedAction<Action, State>>>>
+    /// The `didRunEffects` hooks of `probes`, in the same order, as `reduceTimers`.
+    @usableFromInline let effectTimers: ContiguousArray<Unmanaged<ProbeHook<UInt64>>>
+    /// What keeps the hooks of `reduceTimers` and `effectTimers`.
+    let hooks: [any AnyObject & Sendable]
 
     @usableFromInline
     init(
@@ -30,7 +37,10 @@ final class Registrations<Action: Sendable, State: Sendable>: Sendable {
         self.probes = probes
         self.keepers = ContiguousArray(probes.compactMap(\.probe.didProcess))
         self.feeds = ContiguousArray(probes.compactMap(\.probe.feed))
-        self.reduceTimers = ContiguousArray(probes.compactMap(\.probe.didReduce))
-        self.effectTimers = ContiguousArray(probes.compactMap(\.probe.didRunEffects))
+        let reduceTimers = probes.compactMap { $0.probe.didReduce.map(ProbeHook.init) }
+        let effectTimers = probes.compactMap { $0.probe.didRunEffects.map(ProbeHook.init) }
+        self.reduceTimers = ContiguousArray(reduceTimers.map { Unmanaged.passUnretained($0) })
+        self.effectTimers = ContiguousArray(effectTimers.map { Unmanaged.passUnretained($0) })
+        self.hooks = reduceTimers + effectTimers
     }
 }

@@ -185,7 +185,7 @@ extension StoreCore {
     ) -> (next: EngineState<Action, State>.Step?, decided: Bool)
     where Marks.MarkedAction == Action, Marks.MarkedState == State {
         cell.runReducer { reducer.reduce(dispatched.action, &$0) }
-        marks.reduced(dispatched, cell.processorValue, followedByEffects: !ioIsPure || context.hasObservers)
+        marks.reduced(dispatched, cell.pointer, followedByEffects: !ioIsPure || context.hasObservers)
         let mayDecide = marks.mayDecideInCommit
         var released = Released()
         let (commit, wakeReaders, next, decided) = engine.withLock {

@@ -1,0 +1,89 @@
+import Switchyard
+import SwitchyardTestSupport
+import Synchronization
+import Testing
+
+/// A probe's `didReduce` hook is given each action right after its reducer, with the state it left: what the hook
+/// keeps of them stays whole, and the action and the state are released once, when nothing holds them any more.
+@Suite struct StoreProbeDidReduceTests {
+    /// Counts the payloads freed.
+    final class Freed: Sendable {
+        private let freed = Atomic<Int>(0)
+        func add() { freed.add(1, ordering: .relaxed) }
+        var count: Int { freed.load(ordering: .relaxed) }
+    }
+
+    /// A payload that tells `freed` when it is freed.
+    final class Payload: Sendable {
+        let value: Int
+        let freed: Freed
+        init(_ value: Int, freed: Freed) {
+            self.value = value
+            self.freed = freed
+        }
+        deinit { freed.add() }
+    }
+
+    enum Action: Sendable {
+        case add(Payload)
+        case clear
+    }
+
+    struct State: Sendable {
+        var total = 0
+        var last: Payload?
+    }
+
+    /// What the hook kept: every action it was given, whole.
+    final class Kept: Sendable {
+        private let reduced = Mutex<[ReducedAction<Action, State>]>([])
+        func append(_ action: ReducedAction<Action, State>) { reduced.withLock { $0.append(action) } }
+        var all: [ReducedAction<Action, State>] { reduced.withLock { $0 } }
+        func removeAll() { reduced.withLock { $0.removeAll() } }
+    }
+
+    @Test func whatTheHookKeepsStaysWholeAndIsReleasedOnceNothingHoldsIt() async {
+        let freed = Freed()
+        let kept = Kept()
+        let store = Store(
+            initialState: State(),
+            reducer: Reducer<Action, State> { action, state in
+                switch action {
+                case .add(let payload):
+                    state.total += payload.value
+                    state.last = payload
+                case .clear:
+                    state.last = nil
+                }
+            }
+        )
+        let registration = store.attach(StoreProbe(didReduce: { kept.append($0) }))
+        for value in 1...100 {
+            // A source whose `info` is made here, not a literal: its storage is counted like the payload's.
+            store.dispatch(DispatchedAction(.add(Payload(value, freed: freed)), info: "dispatch \(value)"))
+        }
+        store.dispatch(.clear)
+        await store.idle()
+        registration.detach()
+
+        do {
+            let all = kept.all
+            #expect(all.count == 101)
+            let added = all.prefix(100)
+            let values = added.map { reduced -> Int in
+                guard case .add(let payload) = reduced.dispatched.action else { return 0 }
+                return payload.value
+            }
+            #expect(values == Array(1...100))
+            #expect(added.map(\.dispatched.dispatcher.info) == (1...100).map { "dispatch \($0)" })
+            #expect(added.map(\.state.total) == (1...100).map { $0 * ($0 + 1) / 2 })
+            #expect(added.map { $0.state.last?.value } == Array(1...100))
+        }
+        // The store holds no payload any more, nor does this test outside the block above: the hook's copies hold
+        // them all.
+        #expect(freed.count == 0)
+        kept.removeAll()
+        #expect(freed.count == 100)
+        withExtendedLifetime(store) {}
+    }
+}
