@@ -15,7 +15,7 @@ package enum CounterAction: Sendable, Codable {
     case increment
 }
 
-extension Reducer where ActionType == CounterAction, StateType == Counter {
+extension Reducer where Action == CounterAction, State == Counter {
     /// The reducer of every counter workload, and the function the plain loop calls.
     package static var counter: Reducer {
         .reduce { action, state in

@@ -14,7 +14,7 @@ package enum CatalogAction: Codable, Sendable, Equatable {
     case tap(item: Int)
 }
 
-extension Reducer where ActionType == CatalogAction, StateType == Catalog {
+extension Reducer where Action == CatalogAction, State == Catalog {
     static var catalog: Reducer {
         .reduce { action, state in
             switch action {

@@ -4,15 +4,15 @@
 /// let printer = AnyActionHandler<String> { dispatched in print(dispatched.action) }
 /// printer.dispatch("hello")
 /// ```
-public struct AnyActionHandler<ActionType>: ActionHandler {
+public struct AnyActionHandler<Action>: ActionHandler {
     @usableFromInline
-    let realHandler: @Sendable (DispatchedAction<ActionType>) -> Void
+    let realHandler: @Sendable (DispatchedAction<Action>) -> Void
     /// The effects of the store this handler dispatches to; `nil` for handlers that no store created.
     package let effectScope: EffectScope?
 
     /// Creates a handler from a closure that receives every dispatched action.
     @preconcurrency
-    public init(_ dispatch: @escaping @Sendable (DispatchedAction<ActionType>) -> Void) {
+    public init(_ dispatch: @escaping @Sendable (DispatchedAction<Action>) -> Void) {
         self.realHandler = dispatch
         self.effectScope = nil
     }
@@ -22,7 +22,7 @@ public struct AnyActionHandler<ActionType>: ActionHandler {
     @usableFromInline
     package init(
         effectScope: EffectScope?,
-        _ dispatch: @escaping @Sendable (DispatchedAction<ActionType>) -> Void
+        _ dispatch: @escaping @Sendable (DispatchedAction<Action>) -> Void
     ) {
         self.realHandler = dispatch
         self.effectScope = effectScope
@@ -31,8 +31,8 @@ public struct AnyActionHandler<ActionType>: ActionHandler {
     /// Wraps another handler; wrapping an `AnyActionHandler` returns it unchanged.
     ///
     /// Wrapping a store keeps the store's effect scope, so the effects run through the wrapper belong to the store.
-    public init<Handler: ActionHandler>(_ handler: Handler) where Handler.ActionType == ActionType {
-        if let erased = handler as? AnyActionHandler<ActionType> {
+    public init<Handler: ActionHandler>(_ handler: Handler) where Handler.ActionType == Action {
+        if let erased = handler as? AnyActionHandler<Action> {
             self = erased
         } else {
             self.realHandler = { handler.dispatch($0) }
@@ -42,7 +42,7 @@ public struct AnyActionHandler<ActionType>: ActionHandler {
 
     /// Accepts an action together with its source.
     @inlinable
-    public func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {
+    public func dispatch(_ dispatchedAction: DispatchedAction<Action>) {
         realHandler(dispatchedAction)
     }
 
@@ -50,7 +50,7 @@ public struct AnyActionHandler<ActionType>: ActionHandler {
     /// is kept, and so is the store's effect scope, so effects of a lifted middleware belong to the store.
     @preconcurrency
     public func contramap<NewAction>(
-        _ transform: @escaping @Sendable (NewAction) -> ActionType
+        _ transform: @escaping @Sendable (NewAction) -> Action
     ) -> AnyActionHandler<NewAction> {
         let realHandler = self.realHandler
         return AnyActionHandler<NewAction>(effectScope: effectScope) { realHandler($0.map(transform)) }

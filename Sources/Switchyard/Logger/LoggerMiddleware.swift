@@ -24,12 +24,12 @@
 /// box, and so does what the IO of a middleware composed *after* the logger prints. Put the logger last in the
 /// composition (`appMiddleware <> LoggerMiddleware()`) for its box to come before every other middleware's IO
 /// output; the actions that IOs dispatch are logged after it, in the order they are processed.
-public struct LoggerMiddleware<ActionType, StateType>: MiddlewareProtocol, Sendable {
+public struct LoggerMiddleware<Action, State>: MiddlewareProtocol, Sendable {
     /// Where entries are written.
     package let sink: LogSink
     /// Whether each entry shows the state change the action caused.
     package let stateDiff: Bool
-    let filter: (@Sendable (ActionType, ActionSource) -> Bool)?
+    let filter: (@Sendable (Action, ActionSource) -> Bool)?
 
     /// Creates a logger.
     ///
@@ -45,7 +45,7 @@ public struct LoggerMiddleware<ActionType, StateType>: MiddlewareProtocol, Senda
     @preconcurrency
     public init(
         stateDiff: Bool = false,
-        filter: (@Sendable (ActionType, ActionSource) -> Bool)? = nil,
+        filter: (@Sendable (Action, ActionSource) -> Bool)? = nil,
         sink: LogSink = .standardOutput
     ) {
         self.sink = sink
@@ -54,15 +54,15 @@ public struct LoggerMiddleware<ActionType, StateType>: MiddlewareProtocol, Senda
     }
 
     /// Ignores the deprecated setup call: the logger needs none.
-    public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<ActionType>) {}
+    public func receiveContext(getState: @escaping GetState<State>, output: AnyActionHandler<Action>) {}
 
     /// Returns the IO that writes the entry for `action` after the reducer, or ``IO/pure()`` when the filter
     /// rejects it.
     public func handle(
-        action: ActionType,
+        action: Action,
         from dispatcher: ActionSource,
-        state: @escaping GetState<StateType>
-    ) -> IO<ActionType> {
+        state: @escaping GetState<State>
+    ) -> IO<Action> {
         if let filter, !filter(action, dispatcher) { return .pure() }
         // Dumped now, not kept as a value: a state of reference type would be changed by the reducer.
         let before = stateDiff ? StateDiff.dumped(state()) : nil

@@ -1,13 +1,13 @@
-extension Reducer where StateType: Identifiable, StateType.ID: SendableMetatype {
+extension Reducer where State: Identifiable, State.ID: SendableMetatype {
     /// Runs this element reducer on the element, found by id, that each `ElementIDAction` addresses.
     /// An id that is not in the collection is ignored.
     @inlinable @preconcurrency
     public func liftToCollection<
         GlobalActionType, GlobalStateType, CollectionState: MutableCollection & SendableMetatype
     >(
-        action actionMap: @escaping @Sendable (GlobalActionType) -> ElementIDAction<StateType.ID, ActionType>?,
+        action actionMap: @escaping @Sendable (GlobalActionType) -> ElementIDAction<State.ID, Action>?,
         stateCollection: WritableKeyPath<GlobalStateType, CollectionState> & Sendable
-    ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == StateType {
+    ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == State {
         liftToCollection(action: actionMap, stateCollection: stateCollection, identifier: \.id)
     }
 }
@@ -20,10 +20,10 @@ extension Reducer {
         GlobalActionType, GlobalStateType, CollectionState: MutableCollection & SendableMetatype,
         ID: Hashable & SendableMetatype
     >(
-        action actionMap: @escaping @Sendable (GlobalActionType) -> ElementIDAction<ID, ActionType>?,
+        action actionMap: @escaping @Sendable (GlobalActionType) -> ElementIDAction<ID, Action>?,
         stateCollection: WritableKeyPath<GlobalStateType, CollectionState> & Sendable,
-        identifier: KeyPath<StateType, ID> & Sendable
-    ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == StateType {
+        identifier: KeyPath<State, ID> & Sendable
+    ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == State {
         Reducer<GlobalActionType, GlobalStateType> { action, state in
             guard let elementAction = actionMap(action) else { return }
             guard
@@ -42,9 +42,9 @@ extension Reducer {
         GlobalActionType, GlobalStateType, CollectionState: MutableCollection & SendableMetatype
     >(
         action actionMap:
-            @escaping @Sendable (GlobalActionType) -> ElementIndexAction<CollectionState.Index, ActionType>?,
+            @escaping @Sendable (GlobalActionType) -> ElementIndexAction<CollectionState.Index, Action>?,
         stateCollection: WritableKeyPath<GlobalStateType, CollectionState> & Sendable
-    ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == StateType {
+    ) -> Reducer<GlobalActionType, GlobalStateType> where CollectionState.Element == State {
         Reducer<GlobalActionType, GlobalStateType> { action, state in
             guard let elementAction = actionMap(action) else { return }
             let index = elementAction.index

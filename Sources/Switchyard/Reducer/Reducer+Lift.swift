@@ -3,9 +3,9 @@ extension Reducer {
     /// ignore), `stateGetter` and `stateSetter` read and write the local state.
     @inlinable @preconcurrency
     public func lift<GlobalActionType, GlobalStateType>(
-        actionGetter: @escaping @Sendable (GlobalActionType) -> ActionType?,
-        stateGetter: @escaping @Sendable (GlobalStateType) -> StateType,
-        stateSetter: @escaping @Sendable (inout GlobalStateType, StateType) -> Void
+        actionGetter: @escaping @Sendable (GlobalActionType) -> Action?,
+        stateGetter: @escaping @Sendable (GlobalStateType) -> State,
+        stateSetter: @escaping @Sendable (inout GlobalStateType, State) -> Void
     ) -> Reducer<GlobalActionType, GlobalStateType> {
         Reducer<GlobalActionType, GlobalStateType> { action, state in
             guard let localAction = actionGetter(action) else { return }
@@ -26,8 +26,8 @@ extension Reducer {
     /// ```
     @inlinable @preconcurrency
     public func lift<GlobalActionType, GlobalStateType>(
-        action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?,
-        state stateKeyPath: WritableKeyPath<GlobalStateType, StateType> & Sendable
+        action actionMap: @escaping @Sendable (GlobalActionType) -> Action?,
+        state stateKeyPath: WritableKeyPath<GlobalStateType, State> & Sendable
     ) -> Reducer<GlobalActionType, GlobalStateType> {
         let below = reduceBelowLift
         var lifted = Reducer<GlobalActionType, GlobalStateType> { action, state in
@@ -45,17 +45,17 @@ extension Reducer {
     /// Lifts the action only; actions that `actionMap` maps to `nil` are ignored.
     @inlinable @preconcurrency
     public func lift<GlobalActionType>(
-        action actionMap: @escaping @Sendable (GlobalActionType) -> ActionType?
-    ) -> Reducer<GlobalActionType, StateType> {
+        action actionMap: @escaping @Sendable (GlobalActionType) -> Action?
+    ) -> Reducer<GlobalActionType, State> {
         let below = reduceBelowLift
-        var lifted = Reducer<GlobalActionType, StateType> { action, state in
+        var lifted = Reducer<GlobalActionType, State> { action, state in
             guard let localAction = actionMap(action) else { return }
             below(localAction, &state)
         }
         lifted.relift = chained(
             actionStep: LiftStep.input(actionMap),
-            path: \StateType.self,
-            to: (GlobalActionType, StateType).self
+            path: \State.self,
+            to: (GlobalActionType, State).self
         )
         return lifted
     }
@@ -63,13 +63,13 @@ extension Reducer {
     /// Lifts the state only; the local state is changed in place through the key path.
     @inlinable
     public func lift<GlobalStateType>(
-        state stateKeyPath: WritableKeyPath<GlobalStateType, StateType> & Sendable
-    ) -> Reducer<ActionType, GlobalStateType> {
+        state stateKeyPath: WritableKeyPath<GlobalStateType, State> & Sendable
+    ) -> Reducer<Action, GlobalStateType> {
         let below = reduceBelowLift
-        var lifted = Reducer<ActionType, GlobalStateType> { action, state in
+        var lifted = Reducer<Action, GlobalStateType> { action, state in
             below(action, &state[keyPath: stateKeyPath])
         }
-        lifted.relift = chained(actionStep: nil, path: stateKeyPath, to: (ActionType, GlobalStateType).self)
+        lifted.relift = chained(actionStep: nil, path: stateKeyPath, to: (Action, GlobalStateType).self)
         return lifted
     }
 
@@ -78,7 +78,7 @@ extension Reducer {
     /// every level and one joined key path. Stack use is then bounded by that many nested lifts, however deep the
     /// chain.
     @inlinable
-    var reduceBelowLift: @Sendable (ActionType, inout StateType) -> Void {
+    var reduceBelowLift: @Sendable (Action, inout State) -> Void {
         guard let relift, relift.depth >= Self.maximumNestedLifts else { return reduce }
         return { action, state in relift.reduce(action, &state) }
     }
@@ -93,13 +93,13 @@ extension Reducer {
     @usableFromInline
     func chained<GlobalActionType, GlobalStateType>(
         actionStep: LiftStep.Input?,
-        path: WritableKeyPath<GlobalStateType, StateType> & Sendable,
+        path: WritableKeyPath<GlobalStateType, State> & Sendable,
         to levels: (GlobalActionType, GlobalStateType).Type
     ) -> any ReducerRelifting<GlobalActionType, GlobalStateType> {
         if let relift {
             return relift.appending(actionStep: actionStep, path: path, to: levels)
         }
-        return ReducerLiftChain<GlobalActionType, GlobalStateType, ActionType, StateType>(
+        return ReducerLiftChain<GlobalActionType, GlobalStateType, Action, State>(
             base: reduce,
             actionStep: actionStep,
             path: path

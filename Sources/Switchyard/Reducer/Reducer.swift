@@ -11,22 +11,22 @@
 ///
 /// Reducers compose with `<>` (`lhs` runs first) and ``lift(action:state:)`` plugs a reducer of a part of the app
 /// into the global types.
-public struct Reducer<ActionType, StateType>: Sendable {
+public struct Reducer<Action, State>: Sendable {
     /// A reduce function.
-    typealias Reduce = @Sendable (ActionType, inout StateType) -> Void
+    typealias Reduce = @Sendable (Action, inout State) -> Void
 
     /// The reduce function: mutates `state` in place for `action`.
-    public let reduce: @Sendable (ActionType, inout StateType) -> Void
+    public let reduce: @Sendable (Action, inout State) -> Void
     /// When this reducer is a composition, the reduce functions it runs in order, so that composing it again
     /// extends the list instead of nesting a call; `nil` otherwise.
-    let parts: ReducerParts<ActionType, StateType>?
+    let parts: ReducerParts<Action, State>?
     /// When this reducer is a lift of another reducer through key paths, the chain down to the reducer lifted first,
     /// so that lifting it again does not nest; `nil` otherwise.
-    @usableFromInline var relift: (any ReducerRelifting<ActionType, StateType>)?
+    @usableFromInline var relift: (any ReducerRelifting<Action, State>)?
 
     /// Creates a reducer from its reduce function.
     @preconcurrency
-    public init(_ reduce: @escaping @Sendable (ActionType, inout StateType) -> Void) {
+    public init(_ reduce: @escaping @Sendable (Action, inout State) -> Void) {
         self.reduce = reduce
         self.parts = nil
         self.relift = nil
@@ -45,7 +45,7 @@ public struct Reducer<ActionType, StateType>: Sendable {
 
     /// Creates a reducer from its reduce function: `Reducer.reduce { action, state in … }`.
     @preconcurrency
-    public static func reduce(_ reduce: @escaping @Sendable (ActionType, inout StateType) -> Void) -> Reducer {
+    public static func reduce(_ reduce: @escaping @Sendable (Action, inout State) -> Void) -> Reducer {
         Reducer(reduce)
     }
 }
@@ -68,10 +68,10 @@ extension Reducer: Monoid {
 }
 
 /// The reduce functions of a composition, in order, in a class: a reducer holds them in one reference.
-final class ReducerParts<ActionType, StateType>: Sendable {
-    let list: FlatList<Reducer<ActionType, StateType>.Reduce>
+final class ReducerParts<Action, State>: Sendable {
+    let list: FlatList<Reducer<Action, State>.Reduce>
 
-    init(_ list: FlatList<Reducer<ActionType, StateType>.Reduce>) {
+    init(_ list: FlatList<Reducer<Action, State>.Reduce>) {
         self.list = list
     }
 }

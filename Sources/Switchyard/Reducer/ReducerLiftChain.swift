@@ -8,12 +8,12 @@
 /// Up to ``Reducer/maximumNestedLifts`` levels, lifts nest instead, which is faster: the chain is used past that
 /// depth only.
 @usableFromInline
-protocol ReducerRelifting<ActionType, StateType>: AnyObject, Sendable {
-    associatedtype ActionType
-    associatedtype StateType
+protocol ReducerRelifting<Action, State>: AnyObject, Sendable {
+    associatedtype Action
+    associatedtype State
 
     /// Reduces `action` on `state` through the chain, in a loop.
-    func reduce(_ action: ActionType, _ state: inout StateType)
+    func reduce(_ action: Action, _ state: inout State)
 
     /// The number of lifts in the chain.
     var depth: Int { get }
@@ -22,7 +22,7 @@ protocol ReducerRelifting<ActionType, StateType>: AnyObject, Sendable {
     /// path.
     func appending<GlobalActionType, GlobalStateType>(
         actionStep: LiftStep.Input?,
-        path: WritableKeyPath<GlobalStateType, StateType> & Sendable,
+        path: WritableKeyPath<GlobalStateType, State> & Sendable,
         to: (GlobalActionType, GlobalStateType).Type
     ) -> any ReducerRelifting<GlobalActionType, GlobalStateType>
 }
@@ -34,8 +34,8 @@ protocol ReducerRelifting<ActionType, StateType>: AnyObject, Sendable {
 /// which one generic type cannot name. The casts back to a level's type cannot fail: each map is stored next to the
 /// maps of the adjacent levels, whose types it was built with.
 final class ReducerLiftChain<Action, State, BaseAction, BaseState>: ReducerRelifting {
-    typealias ActionType = Action
-    typealias StateType = State
+    typealias Action = Action
+    typealias State = State
 
     /// The reducer lifted first.
     let base: @Sendable (BaseAction, inout BaseState) -> Void

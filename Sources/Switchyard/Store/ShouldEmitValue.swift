@@ -7,17 +7,17 @@
 ///     old.visibleItems != new.visibleItems
 /// })
 /// ```
-public enum ShouldEmitValue<StateType>: Sendable {
+public enum ShouldEmitValue<State>: Sendable {
     /// Notify after every action.
     case always
     /// Never notify.
     case never
     /// Notify when the predicate, given the state before and after the action, returns `true`.
-    case when(@Sendable (StateType, StateType) -> Bool)
+    case when(@Sendable (State, State) -> Bool)
 
     /// Whether observers are notified of the change from `old` to `new`.
     @inlinable
-    public func shouldEmit(previous old: StateType, new: StateType) -> Bool {
+    public func shouldEmit(previous old: State, new: State) -> Bool {
         switch self {
         case .always: true
         case .never: false
@@ -32,7 +32,7 @@ public enum ShouldEmitValue<StateType>: Sendable {
     }
 }
 
-extension ShouldEmitValue where StateType: Equatable & SendableMetatype {
+extension ShouldEmitValue where State: Equatable & SendableMetatype {
     /// Notify when the new state differs from the previous one: the default for `Equatable` state.
     ///
     /// The store keeps the previous state to compare, which shares the storage of its collections with the new
@@ -47,12 +47,12 @@ extension ShouldEmitValue {
     /// ``whenDifferent`` for `Equatable` state, ``always`` otherwise: the store's default.
     @usableFromInline
     static func defaultPolicy() -> ShouldEmitValue {
-        guard let equatable = StateType.self as? any (Equatable & SendableMetatype).Type else { return .always }
+        guard let equatable = State.self as? any (Equatable & SendableMetatype).Type else { return .always }
         return whenDifferent(equatable)
     }
 
     private static func whenDifferent<E: Equatable & SendableMetatype>(_: E.Type) -> ShouldEmitValue {
-        // StateType is E: the bit casts are identity conversions, with no dynamic cast per comparison.
+        // State is E: the bit casts are identity conversions, with no dynamic cast per comparison.
         .when { unsafeBitCast($0, to: E.self) != unsafeBitCast($1, to: E.self) }
     }
 }

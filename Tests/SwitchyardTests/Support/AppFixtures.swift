@@ -109,7 +109,7 @@ struct AppState: Sendable, Equatable {
     var monitoring = false
 }
 
-extension Reducer where ActionType == AppAction, StateType == AppState {
+extension Reducer where Action == AppAction, State == AppState {
     /// Applies settings actions and tracks whether reachability is monitoring.
     static var app: Reducer {
         Reducer.reduce { action, state in
