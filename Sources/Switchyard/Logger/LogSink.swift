@@ -30,7 +30,7 @@ public struct LogSink: Sendable {
         self.record = { record in write(record.text) }
     }
 
-    /// A sink that passes every entry to `handler` as a ``LogRecord``; a text written with ``write`` arrives as a
+    /// A sink that passes every entry to `handler` as a ``LogRecord``; a text written as text arrives as a
     /// record with no source.
     ///
     /// ```swift

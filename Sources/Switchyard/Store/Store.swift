@@ -9,11 +9,11 @@ import Dispatch
 /// ```
 ///
 /// For each action, one at a time and to completion: every middleware's `handle` (state before the reducer), the
-/// reducer in place, the observers (as ``emitsValue`` decides), then the IOs in reverse composition order (state
-/// after the reducer). Actions dispatched meanwhile, from any thread, wait in a FIFO queue; processing never
-/// recurses. No store lock is held while your code runs, and what the store lets go of (a cancelled observer, a
-/// removed middleware, a processed action) is released with no lock held. See <doc:ThreadingAndOrdering> for the
-/// fairness and memory bounds.
+/// reducer in place, the observers (as the `emitsValue` policy given to the initializer decides), then the IOs in
+/// reverse composition order (state after the reducer). Actions dispatched meanwhile, from any thread, wait in a
+/// FIFO queue; processing never recurses. No store lock is held while your code runs, and what the store lets go
+/// of (a cancelled observer, a removed middleware, a processed action) is released with no lock held. See
+/// <doc:ThreadingAndOrdering> for the fairness and memory bounds.
 ///
 /// The class is final: an app that wants a store type of its own makes it in a function, or wraps a store in a type
 /// of its own, rather than subclassing. (SwiftRex's subclassable `ReduxStoreBase` is in `SwitchyardSwiftRex`.)
@@ -179,7 +179,7 @@ public final class Store<Action: Sendable, State: Sendable>: StoreProtocol, @unc
     ///
     /// While the reducer runs, a read from another thread waits for it to commit. Read from inside the reducer
     /// (which receives the state as its `inout` argument instead), it returns the state as the reducer has changed
-    /// it so far, and the read is reported through ``diagnostics``.
+    /// it so far, and the read is reported through the store's diagnostics.
     public final var state: State { core.cell.read() }
 
     /// Accepts an action from any thread; see the type's documentation for when it is processed.

@@ -1,6 +1,6 @@
 extension Store {
-    /// Calls `observer` on the processing thread with each state committed after this call, as ``emitsValue``
-    /// decides, before the action's IOs run. Read ``state`` for the current value.
+    /// Calls `observer` on the processing thread with each state committed after this call, as the store's
+    /// `emitsValue` policy decides, before the action's IOs run. Read ``state`` for the current value.
     ///
     /// ```swift
     /// let subscription = store.subscribe { state in print(state.count) }
@@ -14,7 +14,8 @@ extension Store {
         core.addObserver(initial: nil, storeDidEnd: nil, deliver: observer)
     }
 
-    /// Calls `observer` on the main actor with the states committed after this call, as ``emitsValue`` decides.
+    /// Calls `observer` on the main actor with the states committed after this call, as the store's `emitsValue`
+    /// policy decides.
     ///
     /// ```swift
     /// let rendering = store.subscribeOnMainActor { state in label.text = "\(state.count)" }
@@ -44,7 +45,8 @@ extension Store {
         }
     }
 
-    /// The current state, then every state committed afterwards as ``emitsValue`` decides, as an `AsyncSequence`.
+    /// The current state, then every state committed afterwards as the store's `emitsValue` policy decides, as an
+    /// `AsyncSequence`.
     ///
     /// ```swift
     /// for await state in store.states { render(state) }
