@@ -140,7 +140,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     func record(_ inspected: ReducedAction<Action, State>) {
         let time = wallClockOffset + Double(inspected.startedAt) / 1e9
-        let thread = describeThread(inspected.thread)
+        let thread = describeThread(inspected.origin.thread)
         let filteredOut = isFiltering.load(ordering: .relaxed) && isFilteredOut(inspected.dispatched.action)
         let signal: [AsyncStream<Void>.Continuation] = protected.withLock { state in
             state.rate.count(atUptime: inspected.startedAt)
@@ -164,7 +164,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
                 id: state.history.makeID(),
                 dispatched: inspected.dispatched,
                 thread: thread,
-                isFollowUp: inspected.isFollowUp,
+                isFollowUp: inspected.origin.isFollowUp,
                 time: time,
                 handleNanoseconds: inspected.handleNanoseconds,
                 reduceNanoseconds: inspected.reduceNanoseconds,

@@ -47,8 +47,10 @@ final class CountedActions: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var isCounted = true
     /// The metrics of each action name seen.
     @usableFromInline @exclusivity(unchecked) var byName: [String: ActionNameMetrics] = [:]
-    /// With the default naming, the metrics of recent cases by their `CaseKey`: a direct-mapped cache, so an action of a case seen recently finds its metrics without its name.
-    @usableFromInline @exclusivity(unchecked) var byCase: [(key: CaseKey, metrics: ActionNameMetrics)?]
+    /// With the default naming, the metrics of recent cases by their `CaseKey`: a direct-mapped cache, so an action of
+    /// a case seen recently finds its metrics without its name. Unretained: `byName` keeps every metrics made, and
+    /// never lets one go.
+    @usableFromInline @exclusivity(unchecked) var byCase: [(key: CaseKey, metrics: Unmanaged<ActionNameMetrics>)?]
 
     @inlinable init() {
         byCase = Array(repeating: nil, count: Self.caseSlots)

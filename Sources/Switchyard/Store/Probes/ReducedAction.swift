@@ -19,11 +19,6 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
     /// The state the reducer left.
     public let state: State
 
-    /// The thread that dispatched the action, as `pthread_self()` gives it.
-    @inlinable package var thread: UInt { origin.thread }
-    /// Whether the store's output dispatched the action (a middleware, an IO or an effect) rather than the app.
-    @inlinable package var isFollowUp: Bool { origin.isFollowUp }
-
     @inlinable
     init(
         dispatched: DispatchedAction<Action>,
