@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The instruction gate: counts the instructions one dispatch costs in each workload of Benchmarks/InstructionGate,
-# built in Swift 5 and in Swift 6 language mode, and fails when one rises more than 3% above its threshold in
-# Benchmarks/Thresholds/instructions.json.
+# built in Swift 5 and in Swift 6 language mode, and in the inspector's workloads of the benchmark package (Swift 6
+# mode), and fails when one rises more than 3% above its threshold in Benchmarks/Thresholds/instructions.json.
 #
 #     bash Benchmarks/instructions.sh                 # every workload, both language modes
 #     bash Benchmarks/instructions.sh w1 w3e          # only these workloads
@@ -19,11 +19,17 @@ readonly THRESHOLDS=Benchmarks/Thresholds/instructions.json
 readonly TOLERANCE_PERCENT=3
 readonly SMALL=${INSTRUCTIONS_SMALL:-20000}
 readonly LARGE=${INSTRUCTIONS_LARGE:-40000}
-readonly ALL_WORKLOADS=(w1 w1e w1r t1 t2 m1 t3 m2 w2 w2e w3 w3e w4 w4d w5 v1 v2 v2p p1 u1 u2 u4 g1 g4 g5)
+readonly ALL_WORKLOADS=(w1 w1e w1r t1 t2 m1 t3 m2 w2 w2e w3 w3e w4 w4d w5 v1 v2 v2p p1 u1 u2 u4 g1 g4 g5 i1 i1c i2)
 # Workloads counted on their first thread only: the journal's writer runs on a thread of its own, and how it batches
-# depends on timing.
-readonly FIRST_THREAD_WORKLOADS=(p1)
+# depends on timing (p1); the inspector's connection and the desktop inspector run on threads of their own, and the
+# target is the dispatching thread's (i2, a page watching).
+readonly FIRST_THREAD_WORKLOADS=(p1 i2)
 readonly MODES=(swift5 swift6)
+# The inspector's workloads (W1 inspected: attached; connected to a desktop inspector in the same process, no page
+# open; a page watching) run in the benchmark package's `SwitchyardProfile`, which CI builds in release for the
+# benchmarks anyway: the gate's own package would build SwiftNIO again for them. That package is in Swift 6 mode, so
+# they are counted in that mode alone.
+readonly PROFILE_WORKLOADS=(i1 i1c i2)
 
 usage() {
     echo "usage: $0 [--update] [--repeat N] [workload ...]"
@@ -86,6 +92,22 @@ if grep -E "InstructionGate/.*(warning|error):" "$build_log"; then
     exit 1
 fi
 bin=$(swift build -c release --package-path "$PACKAGE" --show-bin-path)
+profile=""
+for workload in "${workloads[@]}"; do
+    if [[ " ${PROFILE_WORKLOADS[*]} " == *" $workload "* ]]; then
+        echo "== building Benchmarks' SwitchyardProfile (release), for ${PROFILE_WORKLOADS[*]}"
+        if ! swift build -c release --package-path Benchmarks --product SwitchyardProfile >"$build_log" 2>&1; then
+            cat "$build_log"
+            exit 1
+        fi
+        # Without its debug information: valgrind 3.19 stops on that build's ("Possibly corrupted debuginfo file").
+        profile=$(mktemp)
+        trap 'rm -f "$build_log" "$profile"' EXIT
+        objcopy --strip-debug "$(swift build -c release --package-path Benchmarks --show-bin-path)/SwitchyardProfile" \
+            "$profile"
+        break
+    fi
+done
 
 # Thresholds, by "<workload>-<mode>".
 declare -A threshold=()
@@ -131,9 +153,12 @@ printf "$header" workload mode "instr/dispatch" threshold "limit" spread status
 declare -A measured=()
 failures=()
 for workload in "${workloads[@]}"; do
-    for mode in "${MODES[@]}"; do
+    modes=("${MODES[@]}")
+    if [[ " ${PROFILE_WORKLOADS[*]} " == *" $workload "* ]]; then modes=(swift6); fi
+    for mode in "${modes[@]}"; do
         key="$workload-$mode"
         executable="$bin/InstructionGate${mode^}"
+        if [[ " ${PROFILE_WORKLOADS[*]} " == *" $workload "* ]]; then executable=$profile; fi
         values=()
         runs=$repeat
         # A first-thread workload's count depends on the other thread's timing: its processing thread waits when the

@@ -124,16 +124,20 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Appends an entry, letting the oldest go when the ring is full.
+    ///
+    /// The entry is moved into the ring, and the oldest moved out of it: an entry is large, and each copy of one,
+    /// done through its type's value witnesses, cost about 160 instructions (callgrind, W1 inspected).
     @inlinable
-    mutating func append(_ entry: InspectorEntry<Action, State>) {
+    mutating func append(_ entry: consuming InspectorEntry<Action, State>) {
         if entry.stateBefore != nil { newestGapID = entry.id }
         if ring.count < capacity {
             ring.append(entry)
             if ring.count == 1 { absorbOldestGap() }
             return
         }
-        base = ring[start].state
-        ring[start] = entry
+        swap(&ring[start], &entry)
+        // `entry` now holds the oldest, which goes: the state it left becomes the base.
+        base = entry.state
         start = (start + 1) % capacity
         dropped += 1
         absorbOldestGap()

@@ -142,39 +142,48 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
         let time = wallClockOffset + Double(inspected.startedAt) / 1e9
         let thread = describeThread(inspected.origin.thread)
         let filteredOut = isFiltering.load(ordering: .relaxed) && isFilteredOut(inspected.dispatched.action)
+        // The parts the lock's closure needs, rather than the whole `inspected` captured: a copy of it, done through
+        // its type's value witnesses, cost about 110 instructions per action (callgrind, W1 inspected).
+        let startedAt = inspected.startedAt
+        let isFollowUp = inspected.origin.isFollowUp
+        let handleNanoseconds = inspected.handleNanoseconds
+        let reduceNanoseconds = inspected.reduceNanoseconds
+        let dispatched = inspected.dispatched
+        let newState = inspected.state
         let signal: [AsyncStream<Void>.Continuation] = protected.withLock { state in
-            state.rate.count(atUptime: inspected.startedAt)
+            state.rate.count(atUptime: startedAt)
             if state.isImported {
-                state.present = inspected.state
+                state.present = newState
                 return []
             }
             let wasHeld = state.releasing > 0
             if wasHeld { state.releasing -= 1 }
             if state.isPaused || filteredOut {
-                state.present = inspected.state
+                state.present = newState
                 state.gapAtEnd = true
                 state.notRecorded += 1
                 state.lastRecordedID = nil
                 return []
             }
             let stateBefore = state.gapAtEnd ? state.present : nil
-            state.present = inspected.state
+            state.present = newState
             state.gapAtEnd = false
-            let entry = InspectorEntry(
-                id: state.history.makeID(),
-                dispatched: inspected.dispatched,
-                thread: thread,
-                isFollowUp: inspected.origin.isFollowUp,
-                time: time,
-                handleNanoseconds: inspected.handleNanoseconds,
-                reduceNanoseconds: inspected.reduceNanoseconds,
-                ioNanoseconds: 0,
-                state: inspected.state,
-                wasHeld: wasHeld,
-                stateBefore: stateBefore
-            )
-            state.lastRecordedID = entry.id
-            state.history.append(entry)
+            let id = state.history.makeID()
+            state.lastRecordedID = id
+            state.history.append(
+                InspectorEntry(
+                    id: id,
+                    dispatched: dispatched,
+                    thread: thread,
+                    isFollowUp: isFollowUp,
+                    time: time,
+                    handleNanoseconds: handleNanoseconds,
+                    reduceNanoseconds: reduceNanoseconds,
+                    ioNanoseconds: 0,
+                    state: newState,
+                    wasHeld: wasHeld,
+                    stateBefore: stateBefore
+                ))
             return Self.takeSignal(&state)
         }
         for continuation in signal { continuation.yield() }

@@ -135,8 +135,10 @@ let benchmarks: @Sendable () -> Void = {
     // The writer with an action that carries a value, in JSON (the default) and in a binary format of the app's own.
     register("P1wj_writer_json", CatalogJournalWriterWorkload.self, allocations: .notMeasured, scalingFactor: .kilo)
     register("P1wb_writer_binary", BinaryJournalWriterWorkload.self, allocations: .notMeasured, scalingFactor: .kilo)
-    // The inspector attached to W1's store: recording alone, then with a page connected to its server.
+    // The inspector attached to W1's store: recording alone, connected to a desktop inspector with no page open, then
+    // with a page connected to the desktop.
     register("I1_inspected_counter", InspectedCounterWorkload.self, allocations: .unchecked)
+    register("I1c_inspected_counter_connected", InspectedConnectedCounterWorkload.self, allocations: .unchecked)
     register("I2_inspected_counter_with_page", InspectedCounterWithPageWorkload.self, allocations: .unchecked)
     // Tracing and metrics on W1's store: attached with no backend bootstrapped (nothing attaches: W1's figures and
     // no allocation); traced into an InMemoryTracer with the phases as events, as child spans, or not at all; and

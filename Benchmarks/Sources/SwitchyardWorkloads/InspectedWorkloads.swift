@@ -30,43 +30,15 @@ package final class InspectedCounterWorkload: Workload {
     }
 }
 
-/// I2: I1 with the inspector connected to a desktop inspector (in this process, on loopback) and one page connected
-/// to the store's WebSocket on the desktop, reading every update; the updates are encoded and sent off the
-/// processing thread, by the inspector's connection, and forwarded by the desktop.
-package final class InspectedCounterWithPageWorkload: Workload, @unchecked Sendable {
-    package static let name = "i2"
+/// I1c: I1 with the inspector connected to a desktop inspector (in this process, on loopback) and no page open: what
+/// a connected inspector adds to each action while nobody watches.
+package final class InspectedConnectedCounterWorkload: Workload {
+    package static let name = "i1c"
     private let store = Store(initialState: Counter(), reducer: .counter)
-    private let inspector: StoreInspector<CounterAction, Counter>
-    private let server: DesktopInspector
-    private let connection: InspectorConnection
-    private let page: Int32
+    private let link: DesktopLink
 
     package init() {
-        let store = store
-        let inspector = StoreInspector(inspecting: store, capacity: 10_000)
-        self.inspector = inspector
-        let started = BlockingResult<(DesktopInspector, InspectorConnection, Int)>()
-        Task {
-            let server = try! await DesktopInspector.start()
-            let connection = inspector.connect(to: server.appAddress, app: "Benchmark", store: "i2")
-            let connected = await connection.waitUntilConnected(timeout: .seconds(30))
-            precondition(connected, "not connected to the desktop")
-            while server.stores.isEmpty { try! await Task.sleep(for: .milliseconds(10)) }
-            started.set((server, connection, server.stores[0].id))
-        }
-        let (server, connection, storeID) = started.wait()
-        self.server = server
-        self.connection = connection
-        page = connectPage(port: UInt16(server.port), path: "/stores/\(storeID)/ws", token: server.token)
-    }
-
-    deinit {
-        close(page)
-        let (server, connection) = (server, connection)
-        Task {
-            await connection.close()
-            await server.stop()
-        }
+        link = DesktopLink(inspecting: store, named: Self.name, withPage: false)
     }
 
     package func run(_ count: Int) {
@@ -75,6 +47,63 @@ package final class InspectedCounterWithPageWorkload: Workload, @unchecked Senda
             store.dispatch(.increment)
         }
         precondition(store.state.count == expected, "the store lost actions")
+    }
+}
+
+/// I2: I1c with one page connected to the store's WebSocket on the desktop, reading every update; the updates are
+/// encoded and sent off the processing thread, by the inspector's connection, and forwarded by the desktop.
+package final class InspectedCounterWithPageWorkload: Workload {
+    package static let name = "i2"
+    private let store = Store(initialState: Counter(), reducer: .counter)
+    private let link: DesktopLink
+
+    package init() {
+        link = DesktopLink(inspecting: store, named: Self.name, withPage: true)
+    }
+
+    package func run(_ count: Int) {
+        let expected = store.state.count + count
+        for _ in 0..<count {
+            store.dispatch(.increment)
+        }
+        precondition(store.state.count == expected, "the store lost actions")
+    }
+}
+
+/// An inspector of a counter store (a history of 10,000 actions), connected to a desktop inspector started in this
+/// process, and, when asked, a page reading the store's updates from the desktop.
+private final class DesktopLink: @unchecked Sendable {
+    private let inspector: StoreInspector<CounterAction, Counter>
+    private let server: DesktopInspector
+    private let connection: InspectorConnection
+    private let page: Int32?
+
+    init(inspecting store: Store<CounterAction, Counter>, named name: String, withPage: Bool) {
+        let inspector = StoreInspector(inspecting: store, capacity: 10_000)
+        self.inspector = inspector
+        let started = BlockingResult<(DesktopInspector, InspectorConnection, Int)>()
+        Task {
+            let server = try! await DesktopInspector.start()
+            let connection = inspector.connect(to: server.appAddress, app: "Benchmark", store: name)
+            let connected = await connection.waitUntilConnected(timeout: .seconds(30))
+            precondition(connected, "not connected to the desktop")
+            while server.stores.isEmpty { try! await Task.sleep(for: .milliseconds(10)) }
+            started.set((server, connection, server.stores[0].id))
+        }
+        let (server, connection, storeID) = started.wait()
+        self.server = server
+        self.connection = connection
+        page =
+            withPage ? connectPage(port: UInt16(server.port), path: "/stores/\(storeID)/ws", token: server.token) : nil
+    }
+
+    deinit {
+        if let page { close(page) }
+        let (server, connection) = (server, connection)
+        Task {
+            await connection.close()
+            await server.stop()
+        }
     }
 }
 

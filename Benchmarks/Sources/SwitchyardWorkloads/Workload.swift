@@ -49,6 +49,7 @@ package var allWorkloads: [any Workload.Type] {
         TracedCounterBareWorkload.self,
         TracedCounterNullTracerWorkload.self,
         MeasuredCounterWorkload.self,
+        InspectedConnectedCounterWorkload.self,
         InspectedCounterWithPageWorkload.self,
         LiteralLiftWorkload.self,  // profiling only; see its documentation
         PackageLockWorkload.self,
