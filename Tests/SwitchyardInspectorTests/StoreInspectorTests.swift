@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardInspector
@@ -143,7 +144,7 @@ import Testing
                 }
             }
         }
-        while store.state.favorites.count < threads * perThread { try? await Task.sleep(for: .milliseconds(5)) }
+        #expect(await eventually { store.state.favorites.count == threads * perThread })
         #expect(inspector.count == threads * perThread)
         let recorded = inspector.actions.map(\.action)
         #expect(Set(recorded.map { "\($0)" }).count == threads * perThread)

@@ -11,12 +11,13 @@ import Testing
         case load(Int), loaded(Int), chain(Int)
     }
 
-    /// A gate an effect waits at until the test opens it.
+    /// A gate an effect waits at until the test opens it (or the wait's deadline passes, or the effect is
+    /// cancelled: a test that never opens it fails on what it expects instead of hanging).
     final class Gate: Sendable {
         private let opened = Atomic(false)
         func open() { opened.store(true, ordering: .releasing) }
         func wait() async {
-            while !opened.load(ordering: .acquiring), !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
+            _ = await eventually { opened.load(ordering: .acquiring) || Task.isCancelled }
         }
     }
 

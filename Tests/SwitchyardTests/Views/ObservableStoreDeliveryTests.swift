@@ -55,7 +55,7 @@ import Testing
         let query = view.storeBinding(\.query, dispatch: Action.queryChanged)
         // A thread of its own: it stays blocked in the middleware until released.
         _ = startThreads(1) { _ in store.dispatch(.increment) }
-        while blocked.value == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+        #expect(await eventually { blocked.value > 0 })
         query.wrappedValue = "typed"
         #expect(query.wrappedValue == "")
         release.signal()
