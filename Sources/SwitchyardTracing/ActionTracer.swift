@@ -5,6 +5,11 @@ import Tracing
 #if canImport(os)
     import os
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The tracer behind a store's tracing probe: opens a span per sampled action when a probe admits it, records its
 /// phases when the reducer returns, runs the effects it starts inside its context, and remembers which action's
@@ -101,7 +106,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         // An app's action processed on the task that dispatched it nests under that task's span, if any.
         let context =
             parent ?? (origin.isFollowUp || origin.thread != thread ? nil : ServiceContext.current) ?? .topLevel
-        let startedAt = DefaultTracerClock.now
+        let startedAt = Self.now
         let span = tracer.startSpan(
             spanName(dispatched.action),
             context: context,
@@ -280,6 +285,16 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     @inlinable
     static func instant(_ nanoseconds: UInt64) -> DefaultTracerClock.Timestamp {
         DefaultTracerClock.Timestamp(nanosecondsSinceEpoch: nanoseconds)
+    }
+
+    /// Now, on the clock that `DefaultTracerClock` reads (the wall clock, in nanoseconds since 1970), read here:
+    /// `DefaultTracerClock.now` is not inlinable, and its calls cost about 45 instructions per action more (callgrind,
+    /// W1 traced into a tracer that records nothing).
+    @inlinable
+    static var now: DefaultTracerClock.Timestamp {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return instant(UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec))
     }
 
     // MARK: - Effects and follow-ups

@@ -261,6 +261,25 @@ extension FinishedInMemorySpan {
         withExtendedLifetime(store) {}
     }
 
+    @Test func anActionsSpanIsStampedWithTheWallClockAndItsPhasesInOrder() async throws {
+        let tracer = InMemoryTracer()
+        let store = Store(initialState: SearchState(), reducer: searchReducer)
+        _ = store.attachTracing(StoreTracingOptions(storeName: "clock"), tracer: tracer)
+        let before = DefaultTracerClock.now.nanosecondsSinceEpoch
+        store.dispatch(.searchStarted)
+        await store.idle()
+        let after = DefaultTracerClock.now.nanosecondsSinceEpoch
+        let span = try #require(tracer.finishedSpans.first { $0.operationName == "searchStarted" })
+        let start = span.startInstant.nanosecondsSinceEpoch
+        let end = span.endInstant.nanosecondsSinceEpoch
+        // The wall clock that `DefaultTracerClock` reads, as every span of the app's own is stamped.
+        #expect(before <= start && start <= end && end <= after)
+        let events = span.events.map { ($0.name, $0.nanosecondsSinceEpoch) }
+        #expect(events.map(\.0) == ["handled", "reduced"])
+        #expect(events.allSatisfy { start <= $0.1 && $0.1 <= end })
+        #expect(events.map(\.1) == events.map(\.1).sorted())
+    }
+
     @Test func aDisabledStoreOrTheNoOpTracerAttachNothing() {
         let store = makeSearchStore(tracer: InMemoryTracer())
         #expect(store.attachTracing(StoreTracingOptions(storeName: "off", isEnabled: false)) == nil)
