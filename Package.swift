@@ -132,6 +132,13 @@ let package = Package(
                 "SwitchyardTestSupport",
                 "SwitchyardPersistence", "Switchyard", "SwitchyardPersistenceCrashHarness", "SwitchyardInspector",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The whole-app article's snippets use every product an app links.
+                "SwitchyardTesting", "SwitchyardTracing", "SwitchyardMetrics", "SwitchyardLogging",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What exists only so that code written for SwiftRex and BridgeMiddleware compiles with the import changed.

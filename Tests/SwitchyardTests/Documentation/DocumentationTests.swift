@@ -38,6 +38,7 @@ import Testing
             "README.md", "Sources/Switchyard/Switchyard.docc/Switchyard.md",
             "Sources/Switchyard/Switchyard.docc/ChoosingAnAPI.md",
             "Sources/Switchyard/Switchyard.docc/GettingStarted.md",
+            "Sources/Switchyard/Switchyard.docc/BuildingAWholeApp.md",
             "Sources/Switchyard/Switchyard.docc/WritingMiddlewares.md",
             "Sources/Switchyard/Switchyard.docc/LiftingAndComposing.md",
             "Sources/Switchyard/Switchyard.docc/BridgingModules.md",
@@ -113,6 +114,7 @@ enum Documentation {
             "Examples/Sources/InjectionExample/main.swift",
         ],
         "TracingAndMetrics": ["Examples/Observability/Sources/ObservabilityExample/main.swift"],
+        "BuildingAWholeApp": ["Examples/Observability/Sources/ObservabilityExample/main.swift"],
     ]
 
     /// The README and every article of the catalog, as paths relative to the root, sorted.
