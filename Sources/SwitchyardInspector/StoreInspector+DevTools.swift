@@ -88,9 +88,11 @@ extension StoreInspector {
     /// An action the store is processing when the lock comes finishes first. Locking a store that is already locked
     /// does nothing.
     public func lock() {
-        recorder.withState { state in
-            state.isLocked = true
-            recorder.updateHolding(state)
+        startingToHold {
+            recorder.withState { state in
+                state.isLocked = true
+                recorder.updateHolding(state)
+            }
         }
         recorder.notifyListeners()
     }

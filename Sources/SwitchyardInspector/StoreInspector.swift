@@ -45,8 +45,16 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// How this app reads a persistence journal, once it said so with ``readsJournals(with:)``.
     let journalReader = LockedValue<JournalReader?>(nil)
     private let store: WeakReference<Store<Action, State>>
-    /// The inspector's probe on the store.
+    /// The inspector's probe on the store: it records each action.
     let registration: StoreProbeRegistration<Action, State>
+    /// The probe that holds actions, attached only while the inspector may hold them (the store shows the past, or
+    /// is locked): the rest of the time no hook of the inspector's runs before an action's middlewares. Attached for
+    /// good, its `admit` cost every action about 140 instructions, to be told that nothing is held (callgrind, W1
+    /// inspected).
+    let holdRegistration = LockedValue<StoreProbeRegistration<Action, State>?>(nil)
+    /// Taken around each change that makes the inspector hold actions, with the holding probe attached first, and
+    /// around each detach of that probe once nothing is held: the probe is on the store whenever actions are held.
+    let holdingChanges = LockedValue(())
     /// What the inspector applies to actions and states before they leave it.
     let sanitizers = LockedValue(InspectorSanitizers<Action, State>())
     let stateTypeName = String(reflecting: State.self)
@@ -54,7 +62,9 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
 
     /// Attaches an inspector to `store`, after the tools attached to it before (see `StoreProbe`). Actions that are
     /// not `Decodable` cannot be dispatched from the page, and a session cannot be exported unless both the actions
-    /// and the state are `Codable`.
+    /// and the state are `Codable`. While it holds actions (the store shows the past, or is locked), the inspector
+    /// takes each new action after the tools that were attached when it started holding have seen it; the rest of the
+    /// time it sees no action before its middlewares.
     /// - Parameters:
     ///   - store: the store to record.
     ///   - capacity: the most actions kept; when the history is full, the oldest action goes.
@@ -114,7 +124,6 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     ) {
         let registration = store.attach(
             StoreProbe(
-                admit: { dispatched, origin in recorder.admit(dispatched, origin: origin) },
                 didReduce: { reduced in recorder.record(reduced) },
                 didRunEffects: { nanoseconds in recorder.didRunIO(nanoseconds) }
             )
@@ -143,6 +152,12 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// recorded state keeps it until its next action; call ``returnToPresent()`` first to get the present back.
     public func detach() {
         registration.detach()
+        holdingChanges.withLock { _ in
+            holdRegistration.withLock { registration in
+                defer { registration = nil }
+                return registration
+            }?.detach()
+        }
         let held = recorder.withState { state in
             state.mode = .present
             state.isLocked = false
@@ -214,16 +229,21 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     func travel(to id: Int) async -> Travel {
         guard store.object != nil else { return .notFound }
         let recorder = recorder
-        let canJump = recorder.withState { state in
-            guard !state.isImported, state.history.entry(id) != nil else { return false }
-            state.mode = .travelling(cursor: id)
-            // Held actions not processed yet when the store travels again are held again, and counted again on the
-            // next return.
-            state.releasing = 0
-            recorder.updateHolding(state)
-            return true
+        let canJump = startingToHold {
+            recorder.withState { state in
+                guard !state.isImported, state.history.entry(id) != nil else { return false }
+                state.mode = .travelling(cursor: id)
+                // Held actions not processed yet when the store travels again are held again, and counted again on
+                // the next return.
+                state.releasing = 0
+                recorder.updateHolding(state)
+                return true
+            }
         }
-        guard canJump else { return .notFound }
+        guard canJump else {
+            stopHoldingWhenNothingIs()
+            return .notFound
+        }
         let committed = await registration.commitOutOfBand { storeState, _ in
             recorder.withState { state in
                 guard case .travelling(let cursor) = state.mode, let entry = state.history.entry(cursor) else { return }
@@ -299,7 +319,34 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
                 for action in held { store.dispatch(action.dispatched) }
             }
         }
+        stopHoldingWhenNothingIs()
         recorder.notifyListeners()
+    }
+
+    /// Runs `change`, which may make the inspector hold the store's actions, with the holding probe attached before
+    /// it (see ``holdRegistration``).
+    func startingToHold<Result>(_ change: () -> Result) -> Result {
+        holdingChanges.withLock { _ in
+            if holdRegistration.withLock({ $0 == nil }), let store = store.object {
+                let recorder = recorder
+                let registration = store.attach(
+                    StoreProbe(admit: { dispatched, origin in recorder.admit(dispatched, origin: origin) }))
+                holdRegistration.withLock { $0 = registration }
+            }
+            return change()
+        }
+    }
+
+    /// Detaches the holding probe when the inspector holds nothing any more: the store shows its present and is not
+    /// locked.
+    func stopHoldingWhenNothingIs() {
+        holdingChanges.withLock { _ in
+            guard !recorder.isHolding.load(ordering: .acquiring) else { return }
+            holdRegistration.withLock { registration in
+                defer { registration = nil }
+                return registration
+            }?.detach()
+        }
     }
 
     /// Skips the recorded action numbered `id`, or brings it back: the reducer, which is pure, runs again over the

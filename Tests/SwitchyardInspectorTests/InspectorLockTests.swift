@@ -36,6 +36,37 @@ import Testing
         #expect(store.state.favorites == ["a", "b"])
     }
 
+    /// The inspector's holding probe is on the store only while it may hold actions: the rest of the time, no hook of
+    /// the inspector's runs before an action's middlewares.
+    @Test func theInspectorHoldsWithAProbeOfItsOwnOnlyWhileLockedOrTravelling() async {
+        let store = makeStore()
+        let inspector = StoreInspector(inspecting: store)
+        func isHolding() -> Bool { inspector.holdRegistration.withLock { $0 != nil } }
+        #expect(!isHolding())
+        store.dispatch(.favorite("a"))
+        store.dispatch(.favorite("b"))
+        inspector.lock()
+        #expect(isHolding())
+        store.dispatch(.favorite("c"))
+        #expect(inspector.held.map(\.action) == [.favorite("c")])
+        await inspector.unlock()
+        #expect(!isHolding())
+        #expect(store.state.favorites == ["a", "b", "c"])
+        #expect(await inspector.jump(to: 1))
+        #expect(isHolding())
+        store.dispatch(.favorite("d"))
+        #expect(inspector.held.map(\.action) == [.favorite("d")])
+        await inspector.returnToPresent()
+        #expect(!isHolding())
+        #expect(store.state.favorites == ["a", "b", "c", "d"])
+        // A jump to an action that is not in the history holds nothing.
+        #expect(await inspector.jump(to: 99) == false)
+        #expect(!isHolding())
+        inspector.lock()
+        inspector.detach()
+        #expect(!isHolding())
+    }
+
     @Test func aFollowUpDispatchedWhileLockedIsHeldToo() async {
         let store = makeStore()
         let inspector = StoreInspector(inspecting: store)
