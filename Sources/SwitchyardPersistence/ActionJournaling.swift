@@ -19,7 +19,8 @@ public struct ActionJournaling<Action: Sendable>: Sendable {
     /// The action that JSON written by `encode` stands for.
     let decode: @Sendable (Data, JSONDecoder) throws -> Action
     /// The actions that a JSON array of what `encode` wrote stands for: a restore decodes the journal in arrays,
-    /// which costs a fifth less per action than decoding each on its own. `nil` for a format that is not JSON.
+    /// with the journal's own reader where it can (see `JournalJSONDecoder`), and the given decoder where it cannot.
+    /// `nil` for a format that is not JSON.
     let decodeArray: (@Sendable (Data, JSONDecoder) throws -> [Action])?
 
     /// Journals each action that `isPersistent` accepts (all of them by default), encoded as itself.
@@ -29,7 +30,9 @@ public struct ActionJournaling<Action: Sendable>: Sendable {
         ActionJournaling(
             encode: { action, encoder in isPersistent(action) ? try encoder.encode(action) : nil },
             decode: { data, decoder in try decoder.decode(Action.self, from: data) },
-            decodeArray: { data, decoder in try decoder.decode([Action].self, from: data) }
+            decodeArray: { data, decoder in
+                try JournalJSONDecoder.decodeArray(Action.self, from: data, orWith: decoder)
+            }
         )
     }
 
@@ -42,7 +45,9 @@ public struct ActionJournaling<Action: Sendable>: Sendable {
         ActionJournaling(
             encode: { action, encoder in try record(action).map { try encoder.encode($0) } },
             decode: { data, decoder in replay(try decoder.decode(Record.self, from: data)) },
-            decodeArray: { data, decoder in try decoder.decode([Record].self, from: data).map(replay) }
+            decodeArray: { data, decoder in
+                try JournalJSONDecoder.decodeArray(Record.self, from: data, orWith: decoder).map(replay)
+            }
         )
     }
 
