@@ -28,7 +28,9 @@ public struct ActionJournaling<Action: Sendable>: Sendable {
         isPersistent: @escaping @Sendable (Action) -> Bool = { _ in true }
     ) -> ActionJournaling where Action: Codable {
         ActionJournaling(
-            encode: { action, encoder in isPersistent(action) ? try encoder.encode(action) : nil },
+            encode: { action, encoder in
+                isPersistent(action) ? try JournalJSONEncoder.encode(action, orWith: encoder) : nil
+            },
             decode: { data, decoder in try decoder.decode(Action.self, from: data) },
             decodeArray: { data, decoder in
                 try JournalJSONDecoder.decodeArray(Action.self, from: data, orWith: decoder)
@@ -43,7 +45,9 @@ public struct ActionJournaling<Action: Sendable>: Sendable {
         replay: @escaping @Sendable (Record) -> Action
     ) -> ActionJournaling {
         ActionJournaling(
-            encode: { action, encoder in try record(action).map { try encoder.encode($0) } },
+            encode: { action, encoder in
+                try record(action).map { try JournalJSONEncoder.encode($0, orWith: encoder) }
+            },
             decode: { data, decoder in replay(try decoder.decode(Record.self, from: data)) },
             decodeArray: { data, decoder in
                 try JournalJSONDecoder.decodeArray(Record.self, from: data, orWith: decoder).map(replay)
