@@ -253,4 +253,3 @@ extension JournalJSONDecoder {
         func decode<T: Decodable>(_: T.Type) throws -> T { try decoder.decodeValue(T.self) }
     }
 }
-

@@ -3,9 +3,10 @@ import Foundation
 /// A reader of the journal's JSON arrays for restores: it decodes an array of `Decodable` values as Foundation's
 /// `JSONDecoder` (default options) does, or gives up, and a restore then decodes the array with `JSONDecoder`.
 ///
-/// Why it exists: Foundation's `JSONDecoder` costs about 3.2 µs per small enum action on Linux (`tap(item:)`,
+/// Why it exists: Foundation's `JSONDecoder` costs about 3.3 µs per small enum action on Linux (`tap(item:)`,
 /// decoded in arrays of 512, Swift 6.3, this project's 2-core machine), most of it building a dictionary for each
-/// JSON object and looking up generic metadata; this reader costs about <measured> µs for the same action.
+/// JSON object and looking up generic metadata; this reader costs 1.3 µs for the same action in the same run (it
+/// parses each text once into a flat list of nodes, and finds a key by comparing bytes, from the object's first).
 ///
 /// It only ever succeeds with the value `JSONDecoder` would give: whatever it is not sure of (a number that is not
 /// a plain integer for an integer type, any `Float`, the types `JSONDecoder` decodes in its own way (`Data`, `URL`,

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Why it exists: Foundation's `JSONEncoder` costs about 2.3 µs per small enum action on Linux (`tap(item:)`, Swift
 /// 6.3, this project's 2-core machine), most of it building a tree of boxed values and looking up generic metadata;
-/// this writer writes the text as the value's `encode(to:)` goes, for about 0.6 µs for the same action.
+/// this writer writes the text as the value's `encode(to:)` goes, for 1.3 µs for the same action in the same run.
 ///
 /// It writes compact JSON, as `JSONEncoder` does, and may write a number otherwise (`1.0` for `1`). Whatever it is
 /// not sure of makes it give up: a `Float`, a `Double` that is not finite, the types `JSONEncoder` encodes in a way
