@@ -39,16 +39,19 @@ extension JournalJSONDecoder {
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            guard tape.nodes[node].kind == .object else { throw Unsupported() }
+            guard tape.nodes[node].kind == .object else { throw unsupported() }
             return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
         }
 
         func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            guard tape.nodes[node].kind == .array else { throw Unsupported() }
+            guard tape.nodes[node].kind == .array else { throw unsupported() }
             return UnkeyedContainer(decoder: self)
         }
 
         func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleValueContainer(decoder: self) }
+
+        /// Gives up on the text.
+        func unsupported() -> Unsupported { tape.unsupported() }
 
         /// A child decoder for the node `child`, reached through `key`.
         func child(_ child: Int, key: any CodingKey) -> NodeDecoder {
@@ -60,7 +63,7 @@ extension JournalJSONDecoder {
         func decodeValue<T: Decodable>(_: T.Type) throws -> T {
             // The types `JSONDecoder` decodes in a way of its own, and those whose decoding depends on options.
             if T.self == Data.self || T.self == URL.self || T.self == Decimal.self || T.self == Float.self {
-                throw Unsupported()
+                throw unsupported()
             }
             return try T(from: self)
         }
@@ -71,7 +74,7 @@ extension JournalJSONDecoder {
             switch tape.nodes[node].kind {
             case .true: return true
             case .false: return false
-            default: throw Unsupported()
+            default: throw unsupported()
             }
         }
 
@@ -79,13 +82,13 @@ extension JournalJSONDecoder {
 
         func integer<I: FixedWidthInteger>(_: I.Type) throws -> I {
             let item = tape.nodes[node]
-            guard item.kind == .integer else { throw Unsupported() }
+            guard item.kind == .integer else { throw unsupported() }
             return try tape.bytes.withUnsafeBufferPointer { buffer in
                 var offset = Int(item.start)
                 let end = offset + Int(item.length)
                 let negative = buffer[offset] == UInt8(ascii: "-")
                 if negative {
-                    guard I.isSigned else { throw Unsupported() }
+                    guard I.isSigned else { throw unsupported() }
                     offset += 1
                 }
                 var value: I = 0
@@ -94,7 +97,7 @@ extension JournalJSONDecoder {
                     let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
                     let (next, overflow2) =
                         negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
-                    guard !overflow1, !overflow2 else { throw Unsupported() }
+                    guard !overflow1, !overflow2 else { throw unsupported() }
                     value = next
                     offset += 1
                 }
@@ -104,10 +107,10 @@ extension JournalJSONDecoder {
 
         func double() throws -> Double {
             let item = tape.nodes[node]
-            guard item.kind == .integer || item.kind == .number else { throw Unsupported() }
+            guard item.kind == .integer || item.kind == .number else { throw unsupported() }
             let start = Int(item.start)
             let text = String(decoding: tape.bytes[start..<start + Int(item.length)], as: UTF8.self)
-            guard let value = Double(text), value.isFinite else { throw Unsupported() }
+            guard let value = Double(text), value.isFinite else { throw unsupported() }
             return value
         }
     }
@@ -136,17 +139,31 @@ extension JournalJSONDecoder {
                 if tape.keyMatches(child, name) { return child + 1 }
                 child = Int(tape.nodes[child + 1].end)
             }
-            throw Unsupported()
+            // As `JSONDecoder` throws, and without giving up: a type may catch it (`try?`) for a key it can miss.
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(name)\")."
+                ))
         }
+
+        private func unsupported() -> Unsupported { decoder.unsupported() }
 
         private func at(_ key: Key) throws -> NodeDecoder { decoder.child(try value(key), key: key) }
 
         func contains(_ key: Key) -> Bool { (try? value(key)) != nil }
-        func decodeNil(forKey key: Key) throws -> Bool { decoder.tape.nodes[try value(key)].kind == .null }
+        func decodeNil(forKey key: Key) throws -> Bool {
+            guard let index = try? value(key) else { throw unsupported() }
+            return decoder.tape.nodes[index].kind == .null
+        }
         func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try at(key).bool() }
         func decode(_: String.Type, forKey key: Key) throws -> String { try at(key).string() }
         func decode(_: Double.Type, forKey key: Key) throws -> Double { try at(key).double() }
-        func decode(_: Float.Type, forKey key: Key) throws -> Float { throw Unsupported() }
+        func decode(_: Float.Type, forKey key: Key) throws -> Float {
+            _ = try value(key)  // a missing key is thrown as for any type
+            throw unsupported()
+        }
         func decode(_: Int.Type, forKey key: Key) throws -> Int { try at(key).integer(Int.self) }
         func decode(_: Int8.Type, forKey key: Key) throws -> Int8 { try at(key).integer(Int8.self) }
         func decode(_: Int16.Type, forKey key: Key) throws -> Int16 { try at(key).integer(Int16.self) }
@@ -169,8 +186,8 @@ extension JournalJSONDecoder {
             try at(key).unkeyedContainer()
         }
 
-        func superDecoder() throws -> any Decoder { throw Unsupported() }
-        func superDecoder(forKey key: Key) throws -> any Decoder { throw Unsupported() }
+        func superDecoder() throws -> any Decoder { throw unsupported() }
+        func superDecoder(forKey key: Key) throws -> any Decoder { throw unsupported() }
     }
 
     struct UnkeyedContainer: UnkeyedDecodingContainer {
@@ -186,9 +203,11 @@ extension JournalJSONDecoder {
             next = decoder.node + 1
         }
 
+        private func unsupported() -> Unsupported { decoder.unsupported() }
+
         /// The decoder of the next element, moving past it.
         private mutating func take() throws -> NodeDecoder {
-            guard !isAtEnd else { throw Unsupported() }
+            guard !isAtEnd else { throw unsupported() }
             let element = decoder.child(next, key: IndexKey(intValue: currentIndex))
             next = Int(decoder.tape.nodes[next].end)
             currentIndex += 1
@@ -196,7 +215,7 @@ extension JournalJSONDecoder {
         }
 
         mutating func decodeNil() throws -> Bool {
-            guard !isAtEnd else { throw Unsupported() }
+            guard !isAtEnd else { throw unsupported() }
             guard decoder.tape.nodes[next].kind == .null else { return false }
             _ = try take()
             return true
@@ -205,7 +224,7 @@ extension JournalJSONDecoder {
         mutating func decode(_: Bool.Type) throws -> Bool { try take().bool() }
         mutating func decode(_: String.Type) throws -> String { try take().string() }
         mutating func decode(_: Double.Type) throws -> Double { try take().double() }
-        mutating func decode(_: Float.Type) throws -> Float { throw Unsupported() }
+        mutating func decode(_: Float.Type) throws -> Float { throw unsupported() }
         mutating func decode(_: Int.Type) throws -> Int { try take().integer(Int.self) }
         mutating func decode(_: Int8.Type) throws -> Int8 { try take().integer(Int8.self) }
         mutating func decode(_: Int16.Type) throws -> Int16 { try take().integer(Int16.self) }
@@ -228,18 +247,20 @@ extension JournalJSONDecoder {
             try take().unkeyedContainer()
         }
 
-        mutating func superDecoder() throws -> any Decoder { throw Unsupported() }
+        mutating func superDecoder() throws -> any Decoder { throw unsupported() }
     }
 
     struct SingleValueContainer: SingleValueDecodingContainer {
         let decoder: NodeDecoder
         var codingPath: [any CodingKey] { decoder.codingPath }
 
+        private func unsupported() -> Unsupported { decoder.unsupported() }
+
         func decodeNil() -> Bool { decoder.isNull }
         func decode(_: Bool.Type) throws -> Bool { try decoder.bool() }
         func decode(_: String.Type) throws -> String { try decoder.string() }
         func decode(_: Double.Type) throws -> Double { try decoder.double() }
-        func decode(_: Float.Type) throws -> Float { throw Unsupported() }
+        func decode(_: Float.Type) throws -> Float { throw unsupported() }
         func decode(_: Int.Type) throws -> Int { try decoder.integer(Int.self) }
         func decode(_: Int8.Type) throws -> Int8 { try decoder.integer(Int8.self) }
         func decode(_: Int16.Type) throws -> Int16 { try decoder.integer(Int16.self) }

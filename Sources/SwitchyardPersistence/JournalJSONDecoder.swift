@@ -20,7 +20,8 @@ enum JournalJSONDecoder {
     /// The value of the JSON text `data`, decoded as `T`; when this reader gives up, `fallback`'s.
     static func decode<T: Decodable>(_: T.Type, from data: Data, orWith fallback: JSONDecoder) throws -> T {
         if let tape = try? Tape(data),
-            let value = try? NodeDecoder(tape: tape, node: 0, parent: nil, key: nil).decodeValue(T.self)
+            let value = try? NodeDecoder(tape: tape, node: 0, parent: nil, key: nil).decodeValue(T.self),
+            !tape.failed
         {
             return value
         }
@@ -46,6 +47,7 @@ enum JournalJSONDecoder {
             values.append(try decoder.decodeValue(T.self))
             child = Int(tape.nodes[child].end)
         }
+        guard !tape.failed else { throw Unsupported() }
         return values
     }
 
@@ -68,6 +70,15 @@ enum JournalJSONDecoder {
 
         let bytes: [UInt8]
         let nodes: [Node]
+        /// Whether this reader gave up on a value of the text: the value decoded from it, if any, is not used, even
+        /// when the type's own `init(from:)` caught the error (`try?`).
+        var failed = false
+
+        /// Gives up on the text.
+        func unsupported() -> Unsupported {
+            failed = true
+            return Unsupported()
+        }
 
         init(_ data: Data) throws {
             bytes = [UInt8](data)
@@ -79,6 +90,8 @@ enum JournalJSONDecoder {
                 try parser.value(depth: 0)
                 parser.skipSpace()
                 guard parser.offset == buffer.count else { throw Unsupported() }
+                // Bytes that are not ASCII are only in strings: checked once, the whole text, as `JSONDecoder` does.
+                if parser.hasNonASCII, String(validating: buffer, as: UTF8.self) == nil { throw Unsupported() }
                 return parser.nodes
             }
         }
@@ -88,13 +101,11 @@ enum JournalJSONDecoder {
             let start = Int(node.start)
             let end = start + Int(node.length)
             if node.kind == .string {
-                return try bytes.withUnsafeBufferPointer { buffer in
-                    let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                    guard let string = String(validating: slice, as: UTF8.self) else { throw Unsupported() }
-                    return string
+                return bytes.withUnsafeBufferPointer { buffer in
+                    String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
                 }
             }
-            guard node.kind == .escapedString else { throw Unsupported() }
+            guard node.kind == .escapedString else { throw unsupported() }
             return try unescape(start, end)
         }
 
@@ -103,7 +114,7 @@ enum JournalJSONDecoder {
             utf8.reserveCapacity(end - start)
             var offset = start
             func hex4() throws -> UInt16 {
-                guard offset + 4 <= end else { throw Unsupported() }
+                guard offset + 4 <= end else { throw unsupported() }
                 var value: UInt16 = 0
                 for byte in bytes[offset..<offset + 4] {
                     let digit: UInt8
@@ -111,7 +122,7 @@ enum JournalJSONDecoder {
                     case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
                     case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
                     case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                    default: throw Unsupported()
+                    default: throw unsupported()
                     }
                     value = value << 4 | UInt16(digit)
                 }
@@ -125,7 +136,7 @@ enum JournalJSONDecoder {
                     utf8.append(byte)
                     continue
                 }
-                guard offset < end else { throw Unsupported() }
+                guard offset < end else { throw unsupported() }
                 let escape = bytes[offset]
                 offset += 1
                 switch escape {
@@ -141,21 +152,21 @@ enum JournalJSONDecoder {
                     if UTF16.isLeadSurrogate(unit) {
                         guard offset + 2 <= end, bytes[offset] == UInt8(ascii: "\\"),
                             bytes[offset + 1] == UInt8(ascii: "u")
-                        else { throw Unsupported() }
+                        else { throw unsupported() }
                         offset += 2
                         let trail = try hex4()
-                        guard UTF16.isTrailSurrogate(trail) else { throw Unsupported() }
+                        guard UTF16.isTrailSurrogate(trail) else { throw unsupported() }
                         scalar = Unicode.Scalar(
                             0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(trail - 0xDC00))
                     } else {
                         scalar = Unicode.Scalar(unit)
                     }
-                    guard let scalar else { throw Unsupported() }
+                    guard let scalar else { throw unsupported() }
                     utf8.append(contentsOf: UTF8.encode(scalar)!)
-                default: throw Unsupported()
+                default: throw unsupported()
                 }
             }
-            guard let string = String(validating: utf8, as: UTF8.self) else { throw Unsupported() }
+            guard let string = String(validating: utf8, as: UTF8.self) else { throw unsupported() }
             return string
         }
 
@@ -178,6 +189,8 @@ enum JournalJSONDecoder {
         let bytes: UnsafeBufferPointer<UInt8>
         var nodes: [Tape.Node] = []
         var offset = 0
+        /// Whether a string holds a byte that is not ASCII.
+        var hasNonASCII = false
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
@@ -229,6 +242,7 @@ enum JournalJSONDecoder {
                 let byte = bytes[offset]
                 if byte == UInt8(ascii: "\"") { break }
                 if byte < 0x20 { throw Unsupported() }
+                if byte >= 0x80 { hasNonASCII = true }
                 if byte == UInt8(ascii: "\\") {
                     escaped = true
                     offset += 1

@@ -72,7 +72,7 @@ extension JournalJSONEncoder {
         private var output: Output { encoder.output }
 
         private func start(_ key: Key) throws {
-            guard !output.failed else { throw Unsupported() }
+            guard !output.failed else { throw output.unsupported() }
             try output.activate(frame)
             try output.element(key: key)
         }
@@ -93,7 +93,7 @@ extension JournalJSONEncoder {
             try start(key)
             try output.write(value)
         }
-        mutating func encode(_ value: Float, forKey key: Key) throws { throw Unsupported() }
+        mutating func encode(_ value: Float, forKey key: Key) throws { throw output.unsupported() }
         mutating func encode(_ value: Int, forKey key: Key) throws { try integer(Int64(value), key) }
         mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(Int64(value), key) }
         mutating func encode(_ value: Int16, forKey key: Key) throws { try integer(Int64(value), key) }
@@ -158,7 +158,7 @@ extension JournalJSONEncoder {
         }
 
         private mutating func start() throws {
-            guard !output.failed else { throw Unsupported() }
+            guard !output.failed else { throw output.unsupported() }
             try output.activate(frame)
             try output.element(key: nil)
             count += 1
@@ -180,7 +180,7 @@ extension JournalJSONEncoder {
             try start()
             try output.write(value)
         }
-        mutating func encode(_ value: Float) throws { throw Unsupported() }
+        mutating func encode(_ value: Float) throws { throw output.unsupported() }
         mutating func encode(_ value: Int) throws { try integer(Int64(value)) }
         mutating func encode(_ value: Int8) throws { try integer(Int64(value)) }
         mutating func encode(_ value: Int16) throws { try integer(Int64(value)) }
@@ -237,7 +237,7 @@ extension JournalJSONEncoder {
         /// A single value is written once, where its encoder started, with nothing open after it.
         private func start() throws {
             guard !output.failed, output.frames.count == encoder.depth, output.bytes.count == encoder.start else {
-                throw Unsupported()
+                throw output.unsupported()
             }
         }
 
@@ -257,7 +257,7 @@ extension JournalJSONEncoder {
             try start()
             try output.write(value)
         }
-        mutating func encode(_ value: Float) throws { throw Unsupported() }
+        mutating func encode(_ value: Float) throws { throw output.unsupported() }
         mutating func encode(_ value: Int) throws { try integer(Int64(value)) }
         mutating func encode(_ value: Int8) throws { try integer(Int64(value)) }
         mutating func encode(_ value: Int16) throws { try integer(Int64(value)) }

@@ -56,13 +56,19 @@ enum JournalJSONEncoder {
         /// with every container they opened closed after.
         func encodeValue<T: Encodable>(_ value: T, parent: NodeEncoder?, key: (any CodingKey)?) throws {
             if T.self == Data.self || T.self == URL.self || T.self == Decimal.self || T.self == Float.self {
-                throw Unsupported()
+                throw unsupported()
             }
             let depth = frames.count
             let start = bytes.count
             let encoder = NodeEncoder(output: self, parent: parent, key: key, depth: depth)
-            try value.encode(to: encoder)
-            guard bytes.count > start else { throw Unsupported() }  // it encoded nothing
+            do {
+                try value.encode(to: encoder)
+            } catch {
+                // The text is not used even when a type's own `encode(to:)` catches the error (`try?`).
+                failed = true
+                throw error
+            }
+            guard bytes.count > start else { throw unsupported() }  // it encoded nothing
             close(to: depth)
         }
 
@@ -85,7 +91,7 @@ enum JournalJSONEncoder {
 
         /// Makes the container `id` the innermost, closing its children; throws when it was closed.
         func activate(_ id: Int) throws {
-            guard let index = frames.lastIndex(where: { $0.id == id }) else { throw Unsupported() }
+            guard let index = frames.lastIndex(where: { $0.id == id }) else { throw unsupported() }
             close(to: index + 1)
         }
 
@@ -99,7 +105,7 @@ enum JournalJSONEncoder {
             write(key.stringValue)
             let length = bytes.count - 1 - start
             for other in keys[frames[last].firstKey...] where other.length == length {
-                if bytes[other.start..<other.start + length] == bytes[start..<start + length] { throw Unsupported() }
+                if bytes[other.start..<other.start + length] == bytes[start..<start + length] { throw unsupported() }
             }
             keys.append((start, length))
             bytes.append(UInt8(ascii: ":"))
@@ -151,8 +157,17 @@ enum JournalJSONEncoder {
         }
 
         func write(_ value: Double) throws {
-            guard value.isFinite else { throw Unsupported() }
-            bytes.append(contentsOf: value.description.utf8)
+            guard value.isFinite else { throw unsupported() }
+            // As `JSONEncoder` writes a whole number: `1`, not `1.0`.
+            var text = value.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            bytes.append(contentsOf: text.utf8)
+        }
+
+        /// Gives up on the text.
+        func unsupported() -> Unsupported {
+            failed = true
+            return Unsupported()
         }
 
         func write(_ value: Bool) {

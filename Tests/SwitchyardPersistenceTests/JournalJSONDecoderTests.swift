@@ -248,4 +248,43 @@ import Testing
         _ = try JournalJSONEncoder.encode(Self.actions, orWith: encoder)
         #expect(encoder.calls == 1)
     }
+
+    /// A type that catches the errors of its container, as apps do to default a value.
+    struct Lenient: Codable, Equatable {
+        var ratio: Float
+        var count: Int
+
+        init(ratio: Float, count: Int) {
+            self.ratio = ratio
+            self.count = count
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            ratio = (try? container.decode(Float.self, forKey: .a)) ?? -1
+            count = (try? container.decode(Int.self, forKey: .b)) ?? -1
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try? container.encode(ratio, forKey: .a)
+            try container.encode(count, forKey: .b)
+        }
+    }
+
+    @Test func aValueWhoseTypeCaughtAnErrorOfTheJournalsCodersIsCodedByFoundations() throws {
+        let values = [Lenient(ratio: 0.5, count: 1), Lenient(ratio: 2, count: 2)]
+        let foundation = try JSONEncoder().encode(values)
+        #expect(try JournalJSONDecoder.decodeArray(Lenient.self, from: foundation, orWith: JSONDecoder()) == values)
+        #expect(try JournalJSONDecoder.decode([Lenient].self, from: foundation, orWith: JSONDecoder()) == values)
+        let written = try JournalJSONEncoder.encode(values, orWith: JSONEncoder())
+        #expect(try JSONDecoder().decode([Lenient].self, from: written) == values)
+        // A missing key is thrown as `JSONDecoder` throws it, and caught without giving the text up.
+        let missing = Data(#"[{"b":1}]"#.utf8)
+        let decoder = CountingDecoder()
+        #expect(
+            try JournalJSONDecoder.decodeArray(Lenient.self, from: missing, orWith: decoder)
+                == [Lenient(ratio: -1, count: 1)])
+        #expect(decoder.calls == 0)
+    }
 }
