@@ -155,7 +155,10 @@ struct Restorer<Action: Sendable, State: Sendable> {
         _ file: PersistenceFile, after seq: Int64, onto state: inout State
     ) throws -> (count: Int, lastSeq: Int64?, migrated: Bool, damage: JournalBatch.Damage?) {
         var groups: [(first: Int64, json: Data, items: [(Int64, Data)])] = []
-        var json = Data()
+        // Bytes, not `Data`: appending each action to a `Data` cost about 1,500 instructions more than to an array
+        // with its capacity reserved (15,346 against 13,873 per restored action in all, counted by callgrind), on
+        // the one thread that reads the rows, before the decoding is spread over the cores.
+        var json: [UInt8] = []
         var items: [(Int64, Data)] = []
         var first: Int64 = 0
         var count = 0
@@ -169,7 +172,8 @@ struct Restorer<Action: Sendable, State: Sendable> {
                 if inGroup == 0 {
                     first = seq
                     if isJSON {
-                        json = Data(capacity: Self.arrayLength * (data.count + 1) + 2)
+                        json = []
+                        json.reserveCapacity(Self.arrayLength * (data.count + 1) + 2)
                         json.append(UInt8(ascii: "["))
                     } else {
                         items = []
@@ -187,13 +191,17 @@ struct Restorer<Action: Sendable, State: Sendable> {
                         throw undecodable(seq, error)
                     }
                 }
-                if isJSON { json.append(bytes) } else { items.append((seq, Data(bytes))) }
+                if isJSON {
+                    bytes.withUnsafeBytes { json.append(contentsOf: $0) }
+                } else {
+                    items.append((seq, Data(bytes)))
+                }
                 inGroup += 1
                 count += 1
                 lastSeq = seq
                 if inGroup == Self.arrayLength {
                     if isJSON { json.append(UInt8(ascii: "]")) }
-                    groups.append((first, json, items))
+                    groups.append((first, Data(json), items))
                     inGroup = 0
                 }
             }
@@ -203,7 +211,7 @@ struct Restorer<Action: Sendable, State: Sendable> {
         }
         if inGroup > 0 {
             if isJSON { json.append(UInt8(ascii: "]")) }
-            groups.append((first, json, items))
+            groups.append((first, Data(json), items))
         }
         let decoded = LockedValue([Result<[Action], PersistenceDiagnostic>?](repeating: nil, count: groups.count))
         let read = groups

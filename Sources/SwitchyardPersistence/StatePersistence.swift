@@ -115,7 +115,9 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
             journaling: journaling,
             diagnostics: diagnostics,
             encodeState: { try JSONEncoder().encode($0) },
-            decodeState: { data, state in state = try JSONDecoder().decode(State.self, from: data) }
+            decodeState: { data, state in
+                state = try JournalJSONDecoder.decode(State.self, from: data, orWith: JSONDecoder())
+            }
         )
     }
 
@@ -165,7 +167,9 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
             journaling: journaling,
             diagnostics: diagnostics,
             encodeState: { try JSONEncoder().encode($0[keyPath: part]) },
-            decodeState: { data, state in state[keyPath: part] = try JSONDecoder().decode(Part.self, from: data) }
+            decodeState: { data, state in
+                state[keyPath: part] = try JournalJSONDecoder.decode(Part.self, from: data, orWith: JSONDecoder())
+            }
         )
     }
 

@@ -16,10 +16,12 @@ import Switchyard
 #endif
 
 /// A workload of the gate: its name on the command line, and a function that creates its store, dispatches `count`
-/// actions on the calling thread and stops the process unless the final state reflects every one of them.
+/// actions on the calling thread and stops the process unless the final state reflects every one of them. A workload
+/// with `prepare` needs it run first, in a process of its own (`<workload> <count> --prepare`), for the same count.
 struct Workload {
     let name: String
     let run: (_ count: Int) -> Void
+    var prepare: ((_ count: Int) -> Void)? = nil
 }
 
 /// Every workload, in the order the gate reports them.
@@ -44,6 +46,7 @@ var workloads: [Workload] {
         Workload(name: "v2", run: runReRegisteredView),
         Workload(name: "v2p", run: runReRegisteredPlainModel),
         Workload(name: "p1", run: runJournaledCounter),
+        Workload(name: "j1", run: runJournalRestore, prepare: prepareJournalRestore),
         Workload(name: "u1", run: runAppDeclaredCounter),
         Workload(name: "u2", run: runAppDeclaredTenMiddlewares),
         Workload(name: "u4", run: runAppDeclaredObserver),

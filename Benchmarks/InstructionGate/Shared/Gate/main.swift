@@ -3,6 +3,8 @@
 // the difference of the two totals, divided by the difference of the counts, is the cost of one dispatch, without
 // the process start and the setup.
 //
+// With `--prepare` it runs the workload's setup for `count` instead (the j1 file), which the run after it reads.
+//
 // With `--time` it measures wall time instead, in the same way (runs of `count` and of twice `count` dispatches,
 // the difference divided by `count`), seven times, and prints the median in nanoseconds per dispatch. Time depends
 // on the machine and its load: compare figures of one run only.
@@ -15,19 +17,24 @@
 
 let arguments = CommandLine.arguments
 let timed = arguments.count == 4 && arguments[3] == "--time"
-guard arguments.count == 3 || timed, let count = Int(arguments[2]), count >= 0,
+let preparing = arguments.count == 4 && arguments[3] == "--prepare"
+guard arguments.count == 3 || timed || preparing, let count = Int(arguments[2]), count >= 0,
     let workload = workloads.first(where: { $0.name == arguments[1] })
 else {
     let names = workloads.map(\.name).joined(separator: "|")
-    print("usage: \(arguments.first ?? "InstructionGate") <\(names)> <dispatches> [--time]")
+    print("usage: \(arguments.first ?? "InstructionGate") <\(names)> <dispatches> [--time | --prepare]")
     print("built in Swift \(languageMode) language mode")
     exit(2)
 }
-if timed {
+if preparing {
+    workload.prepare?(count)
+} else if timed {
     let clock = ContinuousClock()
     var samples: [Double] = []
     for _ in 0..<7 {
+        workload.prepare?(count)
         let single = clock.measure { workload.run(count) }
+        workload.prepare?(2 * count)
         let double = clock.measure { workload.run(2 * count) }
         let nanoseconds = (double - single) / count
         samples.append(Double(nanoseconds.components.attoseconds) / 1e9 + Double(nanoseconds.components.seconds) * 1e9)

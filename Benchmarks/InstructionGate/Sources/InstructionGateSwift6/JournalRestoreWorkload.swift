@@ -1,0 +1,1 @@
+../../Shared/Gate/JournalRestoreWorkload.swift
