@@ -145,61 +145,23 @@ extension JournalJSONEncoder {
         }
     }
 
-    struct UnkeyedContainer: UnkeyedEncodingContainer {
+    struct UnkeyedContainer: UnkeyedEncodingContainer, WritingOneValueAtATime {
         let encoder: NodeEncoder
         let frame: Int
         private(set) var count = 0
         var codingPath: [any CodingKey] { encoder.codingPath }
-        private var output: Output { encoder.output }
+        var output: Output { encoder.output }
 
         init(encoder: NodeEncoder, frame: Int) {
             self.encoder = encoder
             self.frame = frame
         }
 
-        private mutating func start() throws {
+        mutating func start() throws {
             guard !output.failed else { throw output.unsupported() }
             try output.activate(frame)
             try output.element(key: nil)
             count += 1
-        }
-
-        mutating func encodeNil() throws {
-            try start()
-            output.writeNull()
-        }
-        mutating func encode(_ value: Bool) throws {
-            try start()
-            output.write(value)
-        }
-        mutating func encode(_ value: String) throws {
-            try start()
-            output.write(value)
-        }
-        mutating func encode(_ value: Double) throws {
-            try start()
-            try output.write(value)
-        }
-        mutating func encode(_ value: Float) throws { throw output.unsupported() }
-        mutating func encode(_ value: Int) throws { try integer(Int64(value)) }
-        mutating func encode(_ value: Int8) throws { try integer(Int64(value)) }
-        mutating func encode(_ value: Int16) throws { try integer(Int64(value)) }
-        mutating func encode(_ value: Int32) throws { try integer(Int64(value)) }
-        mutating func encode(_ value: Int64) throws { try integer(Int64(value)) }
-        mutating func encode(_ value: UInt) throws { try unsigned(UInt64(value)) }
-        mutating func encode(_ value: UInt8) throws { try unsigned(UInt64(value)) }
-        mutating func encode(_ value: UInt16) throws { try unsigned(UInt64(value)) }
-        mutating func encode(_ value: UInt32) throws { try unsigned(UInt64(value)) }
-        mutating func encode(_ value: UInt64) throws { try unsigned(UInt64(value)) }
-
-        private mutating func integer(_ value: Int64) throws {
-            try start()
-            output.write(value)
-        }
-
-        private mutating func unsigned(_ value: UInt64) throws {
-            try start()
-            output.write(value)
         }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
@@ -229,59 +191,69 @@ extension JournalJSONEncoder {
         }
     }
 
-    struct SingleValueContainer: SingleValueEncodingContainer {
+    struct SingleValueContainer: SingleValueEncodingContainer, WritingOneValueAtATime {
         let encoder: NodeEncoder
         var codingPath: [any CodingKey] { encoder.codingPath }
-        private var output: Output { encoder.output }
+        var output: Output { encoder.output }
 
         /// A single value is written once, where its encoder started, with nothing open after it.
-        private func start() throws {
+        func start() throws {
             guard !output.failed, output.frames.count == encoder.depth, output.bytes.count == encoder.start else {
                 throw output.unsupported()
             }
-        }
-
-        mutating func encodeNil() throws {
-            try start()
-            output.writeNull()
-        }
-        mutating func encode(_ value: Bool) throws {
-            try start()
-            output.write(value)
-        }
-        mutating func encode(_ value: String) throws {
-            try start()
-            output.write(value)
-        }
-        mutating func encode(_ value: Double) throws {
-            try start()
-            try output.write(value)
-        }
-        mutating func encode(_ value: Float) throws { throw output.unsupported() }
-        mutating func encode(_ value: Int) throws { try integer(Int64(value)) }
-        mutating func encode(_ value: Int8) throws { try integer(Int64(value)) }
-        mutating func encode(_ value: Int16) throws { try integer(Int64(value)) }
-        mutating func encode(_ value: Int32) throws { try integer(Int64(value)) }
-        mutating func encode(_ value: Int64) throws { try integer(Int64(value)) }
-        mutating func encode(_ value: UInt) throws { try unsigned(UInt64(value)) }
-        mutating func encode(_ value: UInt8) throws { try unsigned(UInt64(value)) }
-        mutating func encode(_ value: UInt16) throws { try unsigned(UInt64(value)) }
-        mutating func encode(_ value: UInt32) throws { try unsigned(UInt64(value)) }
-        mutating func encode(_ value: UInt64) throws { try unsigned(UInt64(value)) }
-
-        private func integer(_ value: Int64) throws {
-            try start()
-            output.write(value)
-        }
-
-        private func unsigned(_ value: UInt64) throws {
-            try start()
-            output.write(value)
         }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
             try start()
             try output.encodeValue(value, parent: encoder.parent, key: encoder.key)
         }
+    }
+
+    /// A container that writes one value at a time where the text is: ``UnkeyedContainer`` and
+    /// ``SingleValueContainer``, which write each primitive the same way once ``start()`` made room for it.
+    protocol WritingOneValueAtATime {
+        var output: Output { get }
+        /// Makes room for one more value, or throws when none can be written here.
+        mutating func start() throws
+    }
+}
+
+extension JournalJSONEncoder.WritingOneValueAtATime {
+    mutating func encodeNil() throws {
+        try start()
+        output.writeNull()
+    }
+    mutating func encode(_ value: Bool) throws {
+        try start()
+        output.write(value)
+    }
+    mutating func encode(_ value: String) throws {
+        try start()
+        output.write(value)
+    }
+    mutating func encode(_ value: Double) throws {
+        try start()
+        try output.write(value)
+    }
+    mutating func encode(_ value: Float) throws { throw output.unsupported() }
+    mutating func encode(_ value: Int) throws { try integer(Int64(value)) }
+    mutating func encode(_ value: Int8) throws { try integer(Int64(value)) }
+    mutating func encode(_ value: Int16) throws { try integer(Int64(value)) }
+    mutating func encode(_ value: Int32) throws { try integer(Int64(value)) }
+    mutating func encode(_ value: Int64) throws { try integer(Int64(value)) }
+    mutating func encode(_ value: UInt) throws { try unsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt8) throws { try unsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt16) throws { try unsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt32) throws { try unsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt64) throws { try unsigned(UInt64(value)) }
+
+    private mutating func integer(_ value: Int64) throws {
+        try start()
+        output.write(value)
+    }
+
+    private mutating func unsigned(_ value: UInt64) throws {
+        try start()
+        output.write(value)
     }
 }

@@ -34,34 +34,34 @@ package final class InspectedCounterWorkload: Workload {
 /// a connected inspector adds to each action while nobody watches.
 package final class InspectedConnectedCounterWorkload: Workload {
     package static let name = "i1c"
-    private let store = Store(initialState: Counter(), reducer: .counter)
-    private let link: DesktopLink
+    private let counter = LinkedCounter(named: name, withPage: false)
 
-    package init() {
-        link = DesktopLink(inspecting: store, named: Self.name, withPage: false)
-    }
+    package init() {}
 
-    package func run(_ count: Int) {
-        let expected = store.state.count + count
-        for _ in 0..<count {
-            store.dispatch(.increment)
-        }
-        precondition(store.state.count == expected, "the store lost actions")
-    }
+    package func run(_ count: Int) { counter.run(count) }
 }
 
 /// I2: I1c with one page connected to the store's WebSocket on the desktop, reading every update; the updates are
 /// encoded and sent off the processing thread, by the inspector's connection, and forwarded by the desktop.
 package final class InspectedCounterWithPageWorkload: Workload {
     package static let name = "i2"
+    private let counter = LinkedCounter(named: name, withPage: true)
+
+    package init() {}
+
+    package func run(_ count: Int) { counter.run(count) }
+}
+
+/// W1's counter store with its inspector linked to a desktop inspector (see ``DesktopLink``).
+private final class LinkedCounter {
     private let store = Store(initialState: Counter(), reducer: .counter)
     private let link: DesktopLink
 
-    package init() {
-        link = DesktopLink(inspecting: store, named: Self.name, withPage: true)
+    init(named name: String, withPage: Bool) {
+        link = DesktopLink(inspecting: store, named: name, withPage: withPage)
     }
 
-    package func run(_ count: Int) {
+    func run(_ count: Int) {
         let expected = store.state.count + count
         for _ in 0..<count {
             store.dispatch(.increment)
