@@ -152,12 +152,7 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     /// recorded state keeps it until its next action; call ``returnToPresent()`` first to get the present back.
     public func detach() {
         registration.detach()
-        holdingChanges.withLock { _ in
-            holdRegistration.withLock { registration in
-                defer { registration = nil }
-                return registration
-            }?.detach()
-        }
+        holdingChanges.withLock { _ in detachHoldingProbe() }
         let held = recorder.withState { state in
             state.mode = .present
             state.isLocked = false
@@ -342,11 +337,16 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
     func stopHoldingWhenNothingIs() {
         holdingChanges.withLock { _ in
             guard !recorder.isHolding.load(ordering: .acquiring) else { return }
-            holdRegistration.withLock { registration in
-                defer { registration = nil }
-                return registration
-            }?.detach()
+            detachHoldingProbe()
         }
+    }
+
+    /// Detaches the holding probe, if it is attached; called with ``holdingChanges`` held.
+    private func detachHoldingProbe() {
+        holdRegistration.withLock { registration in
+            defer { registration = nil }
+            return registration
+        }?.detach()
     }
 
     /// Skips the recorded action numbered `id`, or brings it back: the reducer, which is pure, runs again over the

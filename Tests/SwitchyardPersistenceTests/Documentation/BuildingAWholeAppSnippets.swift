@@ -157,8 +157,9 @@ func quit(_ shelf: Shelf) {
                     Button("Add \(book.title)") { shelf.dispatch(.add(book)) }
                 }
                 ForEach(shelf.books) { book in
-                    Toggle(book.title, isOn: .constant(book.isRead))
-                        .onTapGesture { shelf.dispatch(.toggleRead(id: book.id)) }
+                    Button(book.isRead ? "\(book.title), read" : book.title) {
+                        shelf.dispatch(.toggleRead(id: book.id))
+                    }
                 }
             }
         }
