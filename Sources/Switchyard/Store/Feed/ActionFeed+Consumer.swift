@@ -15,7 +15,7 @@ extension ActionFeed {
     ///
     /// With `waitingAtMost`, waits that long at most for something to take, and returns an empty batch if nothing
     /// came: a consumer that retries a failed write on a schedule of its own wakes in time to do so.
-    public func nextBatch(
+    package func nextBatch(
         fillFor maxDelay: Duration?,
         requestSnapshot: Bool,
         waitingAtMost timeout: Duration? = nil
@@ -63,7 +63,7 @@ extension ActionFeed {
     }
 
     /// Reports `batch` committed.
-    public func committed(_ batch: consuming FeedBatch<Action, State>) {
+    package func committed(_ batch: consuming FeedBatch<Action, State>) {
         let seq = batch.lastSeq
         // The records are released here, with no lock held (an action's `deinit` is the app's code).
         _ = consume batch
@@ -74,7 +74,7 @@ extension ActionFeed {
     }
 
     /// Puts back a batch that could not be written, before what was queued since, to be written again.
-    public func putBack(_ batch: FeedBatch<Action, State>) {
+    package func putBack(_ batch: FeedBatch<Action, State>) {
         let released = state.withLock { state -> (seq: Int64, state: State)? in
             state.retry.insert(contentsOf: batch.chunks, at: 0)
             guard let snapshot = batch.snapshot, state.snapshot == nil else { return batch.snapshot }
@@ -85,14 +85,14 @@ extension ActionFeed {
     }
 
     /// Whether nothing is queued.
-    public var isDrained: Bool {
+    package var isDrained: Bool {
         state.withLock { state in
             state.snapshot == nil && state.retry.isEmpty && published.load(ordering: .acquiring) == state.readSeq
         }
     }
 
     /// Called by the consumer when it stops: every waiting thread may go.
-    public func finish() {
+    package func finish() {
         state.withLock { $0.finished = true }
         committed.broadcast()
     }

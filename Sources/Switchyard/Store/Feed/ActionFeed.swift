@@ -32,14 +32,14 @@ import Synchronization
 //   states released after unlocking.
 
 /// One processed action as a feed's consumer receives it.
-public struct FeedRecord<Action: Sendable>: Sendable {
+@usableFromInline package struct FeedRecord<Action: Sendable>: Sendable {
     /// The action's number: one more than the action processed before it.
-    public var seq: Int64
+    @usableFromInline package var seq: Int64
     /// The action and where it was dispatched from.
-    public var dispatched: DispatchedAction<Action>
+    @usableFromInline package var dispatched: DispatchedAction<Action>
     /// When it was processed, in nanoseconds since 1970 (a clock a few milliseconds coarse): an integer, so that the
     /// processing thread does not divide.
-    public var nanoseconds: Int64
+    @usableFromInline package var nanoseconds: Int64
 
     @inlinable
     init(seq: Int64, dispatched: consuming DispatchedAction<Action>, nanoseconds: Int64) {
@@ -49,32 +49,32 @@ public struct FeedRecord<Action: Sendable>: Sendable {
     }
 
     /// When it was processed, in seconds since 1970.
-    public var time: Double { Double(nanoseconds) / 1e9 }
+    package var time: Double { Double(nanoseconds) / 1e9 }
 
     /// The action.
-    public var action: Action { dispatched.action }
+    package var action: Action { dispatched.action }
     /// Where it was dispatched from.
-    public var source: ActionSource { dispatched.dispatcher }
+    package var source: ActionSource { dispatched.dispatcher }
 }
 
 /// What the consumer takes in one go: the records queued since the last batch, and a snapshot of the state to
 /// write after them, if one is due.
-public struct FeedBatch<Action: Sendable, State: Sendable>: Sendable {
+package struct FeedBatch<Action: Sendable, State: Sendable>: Sendable {
     /// The records, in the order the store processed them, in chunks.
-    public var chunks: [ContiguousArray<FeedRecord<Action>>]
+    package var chunks: [ContiguousArray<FeedRecord<Action>>]
     /// The state after the action `seq`, when a snapshot is due.
-    public var snapshot: (seq: Int64, state: State)?
+    package var snapshot: (seq: Int64, state: State)?
     /// Whether the feed is closing: the consumer writes what it has and what is left, then calls `finish()`.
-    public var closing: Bool
+    package var closing: Bool
 
     /// Whether there is nothing to write.
-    public var isEmpty: Bool { chunks.isEmpty && snapshot == nil }
+    package var isEmpty: Bool { chunks.isEmpty && snapshot == nil }
 
     /// The records, in the order the store processed them.
-    public var records: FlattenSequence<[ContiguousArray<FeedRecord<Action>>]> { chunks.joined() }
+    package var records: FlattenSequence<[ContiguousArray<FeedRecord<Action>>]> { chunks.joined() }
 
     /// The sequence number of the last record or of the snapshot, whichever is later; 0 for neither.
-    public var lastSeq: Int64 { max(chunks.last?.last?.seq ?? 0, snapshot?.seq ?? 0) }
+    package var lastSeq: Int64 { max(chunks.last?.last?.seq ?? 0, snapshot?.seq ?? 0) }
 }
 
 /// What `append` decided, for the store to act on after its commit.
@@ -104,7 +104,8 @@ struct FeedTicket: Sendable {
 
 /// A queue from a store to a thread of a tool's: the store's processing thread appends each processed action, without
 /// a lock and, for an action the store was given, without copying it; the tool's thread takes them in batches.
-/// Attach it with ``StoreProbe/feed``; a journal that writes every action to a file is built on it.
+/// Attach it with `StoreProbe(feed:storeDidEnd:)`; the package's journal, which writes every action to a file, is
+/// built on it. Package-only: a tool outside the package keeps actions with `StoreProbe.didProcess`.
 ///
 /// ```swift
 /// let feed = ActionFeed<AppAction, AppState>(snapshotEvery: 1_000)
@@ -127,7 +128,7 @@ struct FeedTicket: Sendable {
 ///
 /// `@unchecked Sendable`: besides what its lock and atomics protect, the feed holds the processing thread's position
 /// (`producer`), which only the thread that holds the store's processing role touches.
-public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sendable {
+@usableFromInline package final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sendable {
     /// The flags of ``signals``.
     @usableFromInline enum Signal {
         /// The feed is closing: nothing is appended any more.
@@ -160,7 +161,7 @@ public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sen
 
     /// A queue whose last committed action is `lastSeq`; a snapshot is due every `snapshotEvery` actions, and with
     /// `waitsForEachCommit` the processing thread waits for each action's commit before the next.
-    public init(lastSeq: Int64 = 0, snapshotEvery: Int, waitsForEachCommit: Bool = false, maxQueued: Int = 65_536) {
+    package init(lastSeq: Int64 = 0, snapshotEvery: Int, waitsForEachCommit: Bool = false, maxQueued: Int = 65_536) {
         precondition(snapshotEvery > 0 && maxQueued > 0)
         let chunk = FeedChunk<Action>()
         state = LockedValue(ActionFeedState(chunk: chunk, lastSeq: lastSeq))
@@ -283,7 +284,7 @@ public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sen
     // MARK: Anyone
 
     /// Returns once every action queued before the call is committed, or the consumer has finished.
-    public func flush() {
+    package func flush() {
         let target = urgeCommit()
         waitUntil { $0 >= target }
     }
@@ -291,7 +292,7 @@ public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sen
     /// Asks the consumer to take what is queued without letting its batch fill, and returns at once the sequence
     /// number of the last action queued: what ``flush()`` waits for, for a consumer that tracks on its own when
     /// the actions are written (it may report them committed before it has written them).
-    public func urgeCommit() -> Int64 {
+    package func urgeCommit() -> Int64 {
         let target = published.load(ordering: .acquiring)
         urgeConsumer { $0.urgent = true }
         return target
@@ -299,7 +300,7 @@ public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sen
 
     /// Stops the feed: the actions processed from now on are not queued; returns once the consumer has written
     /// what was queued and finished.
-    public func close() {
+    package func close() {
         stopAppending()
         waitUntil { _ in false }
     }
@@ -307,7 +308,7 @@ public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sen
     /// Stops the feed as ``close()`` does, without waiting for the consumer: the actions processed from now on are
     /// not queued, and the consumer's next batch says it is closing. The consumer may call it itself (to stop
     /// after a failure), where ``close()`` would wait for it forever.
-    public func stopAppending() {
+    package func stopAppending() {
         signals.bitwiseOr(Signal.closing, ordering: .sequentiallyConsistent)
         urgeConsumer { $0.urgent = true }
     }
@@ -331,12 +332,12 @@ public final class ActionFeed<Action: Sendable, State: Sendable>: @unchecked Sen
     }
 
     /// Adds a holder: the queue stays open until each holder has called ``removeHolder()``.
-    public func addHolder() {
+    package func addHolder() {
         state.withLock { $0.holders += 1 }
     }
 
     /// Lets go of the queue: the last holder to do so closes it (and waits until the consumer has finished).
-    public func removeHolder() {
+    package func removeHolder() {
         let last = state.withLock { state in
             state.holders -= 1
             return state.holders == 0
