@@ -161,11 +161,16 @@ import Testing
         }
         // Subscribes while the other threads dispatch: the first value is whatever was committed, then every
         // later commit exactly once.
-        var received: [Int] = []
-        for await state in store.states {
-            received.append(state)
-            if state == total { break }
+        let states = store.states
+        let reading = Task {
+            var received: [Int] = []
+            for await state in states {
+                received.append(state)
+                if state == total { break }
+            }
+            return received
         }
+        let received = await value(of: reading) ?? []
         #expect(await eventually { finished.value == 2 })
         let first = received.first ?? -1
         #expect(received == Array(first...total))
@@ -182,7 +187,7 @@ import Testing
         store.dispatch(.increment)
         #expect(await eventually { received.count == 2 })
         consumer.cancel()
-        #expect(await consumer.value == "ended")
+        #expect(await value(of: consumer) == "ended")
         store.dispatch(.increment)
         #expect(received.values == [0, 1])
     }
