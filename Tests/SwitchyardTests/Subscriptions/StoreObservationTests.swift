@@ -136,21 +136,19 @@ import Testing
     @Test func statesYieldsTheCurrentStateFirstThenLaterStatesInOrder() async {
         let store = Self.counterStore()
         store.dispatch(.increment)
-        var iterator = store.states.makeAsyncIterator()
+        let states = store.states
         for _ in 0..<3 { store.dispatch(.increment) }
-        var received: [Int] = []
-        for _ in 0..<4 { received.append(await iterator.next() ?? -1) }
-        #expect(received == [1, 2, 3, 4])
+        let reading = Task { await states.prefix(4).reduce(into: [Int]()) { $0.append($1) } }
+        #expect(await value(of: reading) == [1, 2, 3, 4])
     }
 
     @Test func statesYieldsNoStateTwiceWhenTheStoreEmitsEveryAction() async {
         let store = Self.counterStore(emitsValue: .always)
-        var iterator = store.states.makeAsyncIterator()
+        let states = store.states
         store.dispatch(.increment)
         store.dispatch(.increment)
-        var received: [Int] = []
-        for _ in 0..<3 { received.append(await iterator.next() ?? -1) }
-        #expect(received == [0, 1, 2])
+        let reading = Task { await states.prefix(3).reduce(into: [Int]()) { $0.append($1) } }
+        #expect(await value(of: reading) == [0, 1, 2])
     }
 
     @Test func statesStartedDuringConcurrentDispatchesMissesNoneAndRepeatsNone() async {
