@@ -109,8 +109,8 @@ struct Signal: Sendable {
 /// tests go on.
 ///
 /// What the code under test sends to the main queue meanwhile waits behind the busy block, in order: it runs after
-/// this function returns, and before anything enqueued afterwards (see ``mainQueueDrained(within:sourceLocation:)``). `@concurrent`: it
-/// waits off the main actor, which the busy block holds.
+/// this function returns, and before anything enqueued afterwards (see ``mainQueueDrained(within:sourceLocation:)``).
+/// `@concurrent`: it waits off the main actor, which the busy block holds.
 @concurrent
 func whileMainQueueIsBusy(
     timeout: Duration = .seconds(60),

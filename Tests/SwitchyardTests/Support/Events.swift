@@ -18,7 +18,8 @@ struct Events<Event: Sendable>: Sendable {
         continuation.yield(event)
     }
 
-    /// Reads the events from the first one sent, in order, for the test; each independently of ``stream``.
+    /// A reader of the events from the first one sent, in order, for the test; it leaves ``stream`` to the code under
+    /// test.
     func makeReader(timeout: Duration = defaultWaitTimeout) -> Reader {
         Reader(sent: sent, timeout: timeout)
     }

@@ -123,7 +123,8 @@ import Testing
                     context: &machine.context, action: &machine.slot.action, released: &atIdle)
                 #expect(last == .idle(wakeProducers: false))
                 handedBackAtIdle = atIdle.idleWaiterCount
-                // Resumed by `finish()` when the engine handed it back; here otherwise, so that the test fails, not hangs.
+                // Resumed by `finish()` when the engine handed it back; here otherwise, so that the test fails, not
+                // hangs.
                 if handedBackAtCommit == 0 && handedBackAtIdle == 1 {
                     atIdle.finish()
                 } else {
