@@ -125,7 +125,7 @@ let package = Package(
             path: "Tests/SwitchyardPersistenceCrashHarness"
         ),
         // What the test targets share: waiting with a deadline, threads with a chosen stack. Not a product.
-        .target(name: "SwitchyardTestSupport", path: "Tests/Support"),
+        .target(name: "SwitchyardTestSupport", dependencies: ["Switchyard"], path: "Tests/Support"),
         .testTarget(
             name: "SwitchyardPersistenceTests",
             dependencies: [

@@ -81,11 +81,12 @@ import Testing
         let connected = await connection.waitUntilConnected(timeout: .seconds(30))
         hammering.cancel()
         statuses.cancel()
-        let sent = await hammering.value
+        let sent = try #require(await value(of: hammering))
         #expect(connected)
         #expect(sent > 0)
         #expect(desktop.statistics.refusedApps == 0)
-        #expect(!Self.reasons(await statuses.value).contains { $0.contains("pairing code") })
+        let reasons = Self.reasons(try #require(await value(of: statuses)))
+        #expect(!reasons.contains { $0.contains("pairing code") })
         await connection.close()
     }
 
@@ -127,7 +128,8 @@ import Testing
         let statuses = recordStatuses(of: connection)
         #expect(await connection.waitUntilConnected(timeout: .seconds(30)))
         statuses.cancel()
-        #expect(Self.reasons(await statuses.value).isEmpty)
+        let reasons = Self.reasons(try #require(await value(of: statuses)))
+        #expect(reasons.isEmpty)
         #expect(desktop.statistics.refusedApps == 12)
         await connection.close()
     }
@@ -181,20 +183,21 @@ import Testing
                 break
             }
             recording.cancel()
-            #expect(Self.reasons(await recording.value).isEmpty)
+            let attemptReasons = Self.reasons(try #require(await value(of: recording)))
+            #expect(attemptReasons.isEmpty)
             await attempt.close()
         }
         guard let connection, let statuses else {
             Issue.record("In ten attempts, the app always took a turn that a guess had left: no lockout to check")
             guessing.cancel()
-            await guessing.value
+            #expect(await value(of: guessing) != nil)
             return
         }
         guessing.cancel()
-        await guessing.value
+        #expect(await value(of: guessing) != nil)
         #expect(await connection.waitUntilConnected(timeout: .seconds(60)))
         statuses.cancel()
-        let reasons = Self.reasons(await statuses.value)
+        let reasons = Self.reasons(try #require(await value(of: statuses)))
         #expect(reasons.allSatisfy { $0.contains("lockout") })
         #expect(!reasons.contains { $0.contains("check the pairing code") })
         // Only the guesses that were compared, and answered as wrong, are counted.

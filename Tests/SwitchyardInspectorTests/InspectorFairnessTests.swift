@@ -59,7 +59,7 @@ import Testing
         let inspector = StoreInspector(inspecting: store)
         store.dispatch(1)
         store.dispatch(2)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(await inspector.jump(to: 1))
         let finished = Atomic<Bool>(false)
         Thread {
@@ -67,12 +67,12 @@ import Testing
             finished.store(true, ordering: .sequentiallyConsistent)
         }.start()
         #expect(await eventually { finished.load(ordering: .sequentiallyConsistent) })
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(inspector.held.count == heldCount)
         reduced.isCounting.store(true, ordering: .sequentiallyConsistent)
         await inspector.returnToPresent()
         #expect(await eventually { reduced.count == heldCount })
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state == 2 + heldCount)
         return (reduced, store)
     }

@@ -79,7 +79,7 @@ import Testing
         inspectorSlot.value = inspector
         store.dispatch(1)
         store.dispatch(2)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(await inspector.jump(to: 1))
         // A thread dispatches the actions the inspector holds, then ends.
         let dispatcher = Shared<pthread_t?>(nil)
@@ -98,7 +98,7 @@ import Testing
             watched.value = nil
         }
         #expect(await eventually { store.state == 3 + Self.heldCount })
-        await store.idle()
+        await waitUntilIdle(store)
         return (processedOnWatched.value, reused.value)
     }
 }

@@ -137,13 +137,16 @@ import Testing
         let inspector = StoreInspector(inspecting: store, capacity: 100_000)
         let threads = 8
         let perThread = 500
-        await withTaskGroup(of: Void.self) { group in
-            for thread in 0..<threads {
-                group.addTask {
-                    for index in 0..<perThread { store.dispatch(.favorite("\(thread)-\(index)")) }
+        let dispatching = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for thread in 0..<threads {
+                    group.addTask {
+                        for index in 0..<perThread { store.dispatch(.favorite("\(thread)-\(index)")) }
+                    }
                 }
             }
         }
+        #expect(await value(of: dispatching) != nil)
         #expect(await eventually { store.state.favorites.count == threads * perThread })
         #expect(inspector.count == threads * perThread)
         let recorded = inspector.actions.map(\.action)

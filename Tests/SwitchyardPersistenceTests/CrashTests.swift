@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SwitchyardTestSupport
 import Testing
 
 /// A process that dispatches at full speed is killed (`SIGKILL`) at random moments; after each kill the file
@@ -44,18 +45,15 @@ import Testing
     static var kills: Int { Int(ProcessInfo.processInfo.environment["SWITCHYARD_CRASH_KILLS"] ?? "") ?? 10 }
 
     /// Runs `body` on a thread of its own: the kills wait for processes for seconds, which would hold a thread of
-    /// the cooperative pool that other tests' tasks need.
+    /// the cooperative pool that other tests' tasks need. A `body` that has not returned by the deadline fails the
+    /// test instead of hanging it.
     static func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread {
-                do {
-                    try body()
-                    continuation.resume()
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }.start()
+        let running = Task {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
+                Thread { continuation.resume(returning: Result { try body() }) }.start()
+            }
         }
+        try #require(await value(of: running)).get()
     }
 
     @Test(arguments: ["batched", "every"])

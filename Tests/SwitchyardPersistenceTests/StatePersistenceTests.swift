@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardPersistence
@@ -159,7 +160,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for index in 0..<1_000 { store.dispatch(.add("\(thread)-\(index)")) }
         }
-        await store.idle()
+        await waitUntilIdle(store)
         try await persistence.flush()
         persistence.close()
         let restored = try open()

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardSwiftRex
+import SwitchyardTestSupport
 import Testing
 
 /// The reactive abstraction under contention, in Swift 6 language mode: values arrive in order, one at a time.
@@ -49,7 +50,7 @@ import Testing
             }
         }
         // Actions queued by the other threads may still be processed by the store's own queue: wait for them.
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state == 6_000)
         for check in checks {
             #expect(check.outOfOrder == 0)

@@ -1,4 +1,5 @@
 import SwitchyardSwiftRex
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 
@@ -67,11 +68,11 @@ import Testing
         let store = AppStore()
         let observed = Mutex<[AppState]>([])
         let subscription = store.subscribe { state in observed.withLock { $0.append(state) } }
-        var iterator = store.store.states.makeAsyncIterator()
+        let states = store.store.states
         store.dispatch(.increment)
         #expect(observed.withLock { $0 } == [AppState(count: 1)])
-        #expect(await iterator.next() == AppState())
-        #expect(await iterator.next() == AppState(count: 1))
+        let reading = Task { await states.prefix(2).reduce(into: [AppState]()) { $0.append($1) } }
+        #expect(await value(of: reading) == [AppState(), AppState(count: 1)])
         subscription.cancel()
     }
 

@@ -267,7 +267,7 @@ extension FinishedInMemorySpan {
         _ = store.attachTracing(StoreTracingOptions(storeName: "clock"), tracer: tracer)
         let before = DefaultTracerClock.now.nanosecondsSinceEpoch
         store.dispatch(.searchStarted)
-        await store.idle()
+        await waitUntilIdle(store)
         let after = DefaultTracerClock.now.nanosecondsSinceEpoch
         let span = try #require(tracer.finishedSpans.first { $0.operationName == "searchStarted" })
         let start = span.startInstant.nanosecondsSinceEpoch

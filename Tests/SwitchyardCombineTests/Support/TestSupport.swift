@@ -104,12 +104,13 @@ struct Signal: Sendable {
 
 /// Runs `body` on a thread of its own while the main queue is held busy, as a main thread busy with other work
 /// would be, then `thenOnTheMainThread` on the main thread before the main queue runs anything else; returns once
-/// both have run and the main queue is free again, `true` then. Returns `false` when `body` has not finished within
-/// `timeout` (a hang): the main queue is freed anyway, so that the other tests go on.
+/// both have run and the main queue is free again, `true` then. Returns `false` when the main queue did not take the
+/// busy block, or `body` did not finish, within `timeout` (a hang): the main queue is freed anyway, so that the other
+/// tests go on.
 ///
 /// What the code under test sends to the main queue meanwhile waits behind the busy block, in order: it runs after
-/// this function returns, and before anything enqueued afterwards (see ``mainQueueDrained()``). `@concurrent`: it
-/// waits off the main actor, which the busy block holds.
+/// this function returns, and before anything enqueued afterwards (see ``mainQueueDrained(within:sourceLocation:)``).
+/// `@concurrent`: it waits off the main actor, which the busy block holds.
 @concurrent
 func whileMainQueueIsBusy(
     timeout: Duration = .seconds(60),
@@ -118,13 +119,19 @@ func whileMainQueueIsBusy(
 ) async -> Bool {
     let release = DispatchSemaphore(value: 0)
     let done = Signal()
-    await withCheckedContinuation { (held: CheckedContinuation<Void, Never>) in
-        DispatchQueue.main.async {
-            held.resume()
-            release.wait(orRecordAfter: defaultWaitTimeout)
-            if let thenOnTheMainThread { MainActor.assumeIsolated { thenOnTheMainThread() } }
-            done.send()
+    let holding = Task {
+        await withCheckedContinuation { (held: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async {
+                held.resume()
+                release.wait(orRecordAfter: defaultWaitTimeout)
+                if let thenOnTheMainThread { MainActor.assumeIsolated { thenOnTheMainThread() } }
+                done.send()
+            }
         }
+    }
+    guard await value(of: holding, within: timeout) != nil else {
+        release.signal()
+        return false
     }
     let finished = Signal()
     Thread {
@@ -136,9 +143,18 @@ func whileMainQueueIsBusy(
     return await done.arrives(within: timeout) && ran
 }
 
-/// Returns once the main queue has run every block enqueued before the call.
-func mainQueueDrained() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        DispatchQueue.main.async { continuation.resume() }
+/// Returns once the main queue has run every block enqueued before the call; records an issue at the caller when it
+/// has not within `timeout` (a main queue that a regression keeps busy fails the test instead of hanging it).
+func mainQueueDrained(
+    within timeout: Duration = defaultWaitTimeout,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    let draining = Task {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+    }
+    if await value(of: draining, within: timeout) == nil {
+        Issue.record("The main queue did not run within \(timeout)", sourceLocation: sourceLocation)
     }
 }

@@ -202,7 +202,7 @@ struct StubCatalog: Catalog {
             store.dispatch(.add(book))
             store.dispatch(.toggleRead(id: 7))
             store.dispatch(.search("nothing to keep"))
-            await store.idle()
+            await waitUntilIdle(store)
             #expect(persistence.flush(timeout: .seconds(60)))
             persistence.close()
         }
@@ -220,7 +220,7 @@ struct StubCatalog: Catalog {
         let tracing = store.attachTracing(StoreTracingOptions(storeName: "shelf"), tracer: tracer)
         let measuring = store.attachMetrics(StoreMetricsOptions(storeName: "shelf"), factory: metrics)
         store.dispatch(.add(Book(id: 1, title: "Swift in Depth")))
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(tracer.finishedSpans.map(\.operationName) == ["add"])
         let added = try metrics.expectCounter(
             "switchyard_actions_total",

@@ -3,6 +3,7 @@ import GRDB
 import Switchyard
 import SwitchyardInspector
 import SwitchyardPersistence
+import SwitchyardTestSupport
 import Testing
 
 /// The code of PersistingState.md, compiled, and what it says, checked.
@@ -212,10 +213,12 @@ struct PersistingStateSnippets {
     @Test func theJournalIsWatchedAndSavedUntilItCloses() async throws {
         let (store, persistence) = try Snippets().makeStore(path: folder.path())
         store.dispatch(.add("milk"))
-        await Snippets().save(persistence)
+        let saving = Task { await Snippets().save(persistence) }
+        #expect(await value(of: saving) != nil)
         persistence.close()
         // The stream yields `.closed` and finishes: the watch returns.
-        await Snippets().watchJournal(of: persistence)
+        let watching = Task { await Snippets().watchJournal(of: persistence) }
+        #expect(await value(of: watching) != nil)
         #expect(persistence.journalStatus == .closed)
     }
 

@@ -73,16 +73,17 @@ struct ChoosingAnAPISnippets {
 
     @Test func dispatchingThenIdleGivesTheStateAfterEveryAction() async {
         let store = snippets.makeCounterStore()
-        #expect(await snippets.incrementTwice(store) == 2)
+        let incrementing = Task { [snippets] in await snippets.incrementTwice(store) }
+        #expect(await value(of: incrementing) == 2)
         snippets.tapIncrement(on: store)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state.count == 3)
     }
 
     @Test func theStatesSequenceStartsWithTheCurrentStateAndFollowsTheChanges() async {
         let store = snippets.makeCounterStore()
         store.dispatch(.increment)
-        await store.idle()
+        await waitUntilIdle(store)
         let reading = Task { [snippets] in await snippets.firstCount(atLeast: 3, in: store) }
         store.dispatch(.increment)
         store.dispatch(.increment)
@@ -95,11 +96,11 @@ struct ChoosingAnAPISnippets {
         let registration = snippets.countActions(of: store, into: counter)
         store.dispatch(.increment)
         store.dispatch(.reset)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(counter.value == 2)
         registration.detach()
         store.dispatch(.increment)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(counter.value == 2)
         #expect(store.state.count == 1)
     }
@@ -108,10 +109,10 @@ struct ChoosingAnAPISnippets {
         let store = snippets.makeCounterStore()
         let subscription = snippets.logChanges(of: store)
         store.dispatch(.increment)
-        await store.idle()
+        await waitUntilIdle(store)
         subscription.cancel()
         store.dispatch(.increment)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state.count == 2)
     }
 }

@@ -57,7 +57,7 @@ import Testing
         let waiter = Task { await GettingStartedSnippets.waitForCount(5, in: store) }
         store.dispatch(.increment)
         store.dispatch(.increment)
-        let state = await waiter.value
+        let state = await value(of: waiter) ?? nil
         #expect(state?.count == 5)
     }
 

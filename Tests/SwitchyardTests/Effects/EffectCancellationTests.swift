@@ -47,7 +47,7 @@ import Testing
             reducer: Self.counting(Box([])),
             middleware: Self.handingOff(to: callbacks, started: started)
         )
-        var starts = started.stream.makeAsyncIterator()
+        var starts = started.makeReader()
         store.dispatch(.start(1))
         store.dispatch(.start(3))
         #expect(await Set([starts.next(), starts.next()]) == [1, 3])
@@ -69,7 +69,7 @@ import Testing
             reducer: Self.counting(Box([])),
             middleware: Self.handingOff(to: callbacks, cancelInFlight: true, started: started)
         )
-        var starts = started.stream.makeAsyncIterator()
+        var starts = started.makeReader()
         store.dispatch(.start(1))
         #expect(await starts.next() == 1)
         store.dispatch(.start(2))
@@ -92,7 +92,7 @@ import Testing
             middleware: Self.handingOff(to: callbacks, started: started)
         )
         weak let freed = store
-        var starts = started.stream.makeAsyncIterator()
+        var starts = started.makeReader()
         store?.dispatch(.start(3))
         #expect(await starts.next() == 3)
 
@@ -118,7 +118,7 @@ import Testing
             await suspendUntilCancelled {}
         }
         .run(output)
-        var starts = started.stream.makeAsyncIterator()
+        var starts = started.makeReader()
         #expect(await starts.next() == 1)
 
         scope.close()
@@ -145,7 +145,7 @@ import Testing
                 }
             }
         )
-        var starts = started.stream.makeAsyncIterator()
+        var starts = started.makeReader()
         store.dispatch(.start(1))
         #expect(await starts.next() == 1)
         store.dispatch(.stop)

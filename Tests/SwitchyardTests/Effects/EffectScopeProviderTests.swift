@@ -30,8 +30,8 @@ import Testing
             reducer: .reduce { _, _ in },
             middleware: seen.recordingMiddleware() <> pinging
         )
-        var actions = seen.stream.makeAsyncIterator()
-        var cancellations = cancelled.stream.makeAsyncIterator()
+        var actions = seen.makeReader()
+        var cancellations = cancelled.makeReader()
         store?.dispatch(.listen)
         #expect(await actions.next() == .listen)
         #expect(await actions.next() == .local(.pong))
@@ -51,7 +51,7 @@ import Testing
     @Test func effectsRunThroughAStoreUsedAsAnActionHandlerBelongToIt() async throws {
         let cancelled = Events<Int>()
         let store = Store<Action, Int>(initialState: 0, reducer: .reduce { _, _ in })
-        var cancellations = cancelled.stream.makeAsyncIterator()
+        var cancellations = cancelled.makeReader()
         Self.startPinging(through: store, cancelled: cancelled)
         try #require(store.effects.runningEffects.map(\.id) == [EffectID("pinger")])
 

@@ -55,7 +55,7 @@ import Testing
             },
             middleware: seen.recordingMiddleware() <> listener
         )
-        var actions = seen.stream.makeAsyncIterator()
+        var actions = seen.makeReader()
         store.dispatch(.listen)
         #expect(await actions.next() == .listen)
         for value in 1...3 {
@@ -73,8 +73,8 @@ import Testing
             reducer: Self.noReducer,
             middleware: Self.jobs(cancelInFlight: true, started: started, cancelled: cancelled)
         )
-        var starts = started.stream.makeAsyncIterator()
-        var cancellations = cancelled.stream.makeAsyncIterator()
+        var starts = started.makeReader()
+        var cancellations = cancelled.makeReader()
         store.dispatch(.start(1))
         #expect(await starts.next() == 1)
         store.dispatch(.start(2))
@@ -92,8 +92,8 @@ import Testing
             reducer: Self.noReducer,
             middleware: Self.jobs(cancelInFlight: false, started: started, cancelled: cancelled)
         )
-        var starts = started.stream.makeAsyncIterator()
-        var cancellations = cancelled.stream.makeAsyncIterator()
+        var starts = started.makeReader()
+        var cancellations = cancelled.makeReader()
         for job in 1...3 { store?.dispatch(.start(job)) }
         var running: Set<Int> = []
         for _ in 1...3 { running.insert(await starts.next() ?? 0) }
@@ -117,8 +117,8 @@ import Testing
             middleware: Self.jobs(cancelInFlight: false, started: started, cancelled: cancelled)
         )
         weak let freed = store
-        var starts = started.stream.makeAsyncIterator()
-        var cancellations = cancelled.stream.makeAsyncIterator()
+        var starts = started.makeReader()
+        var cancellations = cancelled.makeReader()
         store?.dispatch(.start(3))
         #expect(await starts.next() == 3)
 
@@ -134,7 +134,7 @@ import Testing
             reducer: Self.noReducer,
             middleware: AnyMiddleware { _, _, _ in IO { output in outputs.send(output) } }
         )
-        var kept = outputs.stream.makeAsyncIterator()
+        var kept = outputs.makeReader()
         store?.dispatch(.marker)
         let output = try #require(await kept.next())
         store = nil
@@ -155,7 +155,7 @@ import Testing
             middleware: AnyMiddleware<Action, Action, Int> { _, _, _ in .run { _ in throw Boom() } },
             diagnostics: StoreDiagnostics { reports.send($0) }
         )
-        var diagnostics = reports.stream.makeAsyncIterator()
+        var diagnostics = reports.makeReader()
         store.dispatch(.fail)
         let report = try #require(await diagnostics.next())
         #expect(report.kind == .effectFailed)
@@ -180,7 +180,7 @@ import Testing
             middleware: seen.recordingMiddleware() <> failing,
             diagnostics: StoreDiagnostics { report in reports.modify { $0.append(report) } }
         )
-        var actions = seen.stream.makeAsyncIterator()
+        var actions = seen.makeReader()
         store.dispatch(.failHandled)
         #expect(await actions.next() == .failHandled)
         #expect(await actions.next() == .failed("Boom()"))
@@ -210,7 +210,7 @@ import Testing
             middleware: sleeper,
             diagnostics: StoreDiagnostics { report in reports.modify { $0.append(report) } }
         )
-        var starts = started.stream.makeAsyncIterator()
+        var starts = started.makeReader()
         store.dispatch(.start(1))
         #expect(await starts.next() == 1)
         store.dispatch(.stop)
@@ -242,9 +242,9 @@ import Testing
             reducer: Self.noReducer,
             middleware: seen.recordingMiddleware() <> stubborn
         )
-        var actions = seen.stream.makeAsyncIterator()
-        var starts = started.stream.makeAsyncIterator()
-        var finished = done.stream.makeAsyncIterator()
+        var actions = seen.makeReader()
+        var starts = started.makeReader()
+        var finished = done.makeReader()
         store.dispatch(.start(1))
         #expect(await starts.next() == 1)
         store.dispatch(.stop)
@@ -311,8 +311,8 @@ import Testing
             reducer: Self.noReducer,
             middleware: seen.recordingMiddleware() <> lifted
         )
-        var actions = seen.stream.makeAsyncIterator()
-        var cancellations = cancelled.stream.makeAsyncIterator()
+        var actions = seen.makeReader()
+        var cancellations = cancelled.makeReader()
         store?.dispatch(.local(.ping))
         #expect(await actions.next() == .local(.ping))
         #expect(await actions.next() == .local(.pong))
@@ -333,7 +333,7 @@ import Testing
             return effect.flatMap { _ in .pure() }
         }
         var store: Store<Action, Int>? = Store(initialState: 0, reducer: Self.noReducer, middleware: middleware)
-        var cancellations = cancelled.stream.makeAsyncIterator()
+        var cancellations = cancelled.makeReader()
         store?.dispatch(.listen)
         #expect(store?.effects.runningEffects.count == 1)
         store = nil
@@ -347,7 +347,7 @@ import Testing
             output.dispatch(2)
         }
         .run(AnyActionHandler { received.send($0.action) })
-        var values = received.stream.makeAsyncIterator()
+        var values = received.makeReader()
         #expect(await values.next() == 1)
         #expect(await values.next() == 2)
     }

@@ -52,11 +52,11 @@ import Testing
         let store = Self.makeStore(gate: gate)
         store.dispatch(.load(1))
         store.dispatch(.load(2))
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state.isEmpty)  // `idle()` does not wait for the effects
         let settled = Counter()
         let waiting = Task {
-            await store.idle(includingEffects: true)
+            await waitUntilIdle(store, includingEffects: true)
             settled.increment()
         }
         // The effects are blocked at the gate: the wait goes on.
@@ -70,7 +70,7 @@ import Testing
     @Test func effectsStartedByWhatEffectsDispatchedAreWaitedForToo() async {
         let store = Self.makeStore(gate: Gate())
         store.dispatch(.chain(20))
-        #expect(await value(of: Task { await store.idle(includingEffects: true) }) != nil)
+        await waitUntilIdle(store, includingEffects: true)
         #expect(store.state == [0])
     }
 
@@ -84,14 +84,14 @@ import Testing
             for index in 0..<perThread { store.dispatch(.load(thread * perThread + index)) }
         }
         #expect(await eventually { finished.value == threads })
-        #expect(await value(of: Task { await store.idle(includingEffects: true) }) != nil)
+        await waitUntilIdle(store, includingEffects: true)
         #expect(store.state.sorted() == Array(0..<(threads * perThread)))
     }
 
     @Test func withNoEffectItIsIdle() async {
         let store = Self.makeStore(gate: Gate())
         store.dispatch(.loaded(7))
-        #expect(await value(of: Task { await store.idle(includingEffects: true) }) != nil)
+        await waitUntilIdle(store, includingEffects: true)
         #expect(store.state == [7])
     }
 }

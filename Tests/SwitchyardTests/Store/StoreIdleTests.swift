@@ -11,7 +11,7 @@ import Testing
     @Test func anIdleStoreReturnsAtOnce() async {
         let store = Store(initialState: 0, reducer: Self.counter)
         store.dispatch(1)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state == 1)
     }
 
@@ -22,15 +22,18 @@ import Testing
         let view = store.observable()
         let observed = Locked(0)
         let subscription = store.subscribe { state in observed.value = state }
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                DispatchQueue.concurrentPerform(iterations: 4) { _ in
-                    for _ in 0..<1_000 { store.dispatch(1) }
+        let dispatching = Task {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                        for _ in 0..<1_000 { store.dispatch(1) }
+                    }
+                    continuation.resume()
                 }
-                continuation.resume()
             }
         }
-        await store.idle()
+        #expect(await value(of: dispatching) != nil)
+        await waitUntilIdle(store)
         #expect(store.state == 4_000)
         #expect(observed.value == 4_000)
         #expect(view.state == 4_000)
@@ -45,7 +48,7 @@ import Testing
         DispatchQueue.global().async { store.dispatch(1) }
         // Wait for the first action to be accepted, then for the whole chain.
         #expect(await eventually { store.state != 0 })
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state == 100)
     }
 
@@ -70,13 +73,16 @@ import Testing
         let store = Store(initialState: 0, reducer: Self.counter, scheduling: policy)
         let view = store.observable()
         let chain = ChainingView(store: store, steps: steps)
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                store.dispatch(1)
-                continuation.resume()
+        let dispatching = Task {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    store.dispatch(1)
+                    continuation.resume()
+                }
             }
         }
-        await store.idle()
+        #expect(await value(of: dispatching) != nil)
+        await waitUntilIdle(store)
         // The docs' own pattern: after idle(), the view, the observer and the store agree, and the chain is over.
         #expect(store.state == steps)
         #expect(view.state == store.state)

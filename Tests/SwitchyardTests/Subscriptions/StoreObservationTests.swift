@@ -136,21 +136,19 @@ import Testing
     @Test func statesYieldsTheCurrentStateFirstThenLaterStatesInOrder() async {
         let store = Self.counterStore()
         store.dispatch(.increment)
-        var iterator = store.states.makeAsyncIterator()
+        let states = store.states
         for _ in 0..<3 { store.dispatch(.increment) }
-        var received: [Int] = []
-        for _ in 0..<4 { received.append(await iterator.next() ?? -1) }
-        #expect(received == [1, 2, 3, 4])
+        let reading = Task { await states.prefix(4).reduce(into: [Int]()) { $0.append($1) } }
+        #expect(await value(of: reading) == [1, 2, 3, 4])
     }
 
     @Test func statesYieldsNoStateTwiceWhenTheStoreEmitsEveryAction() async {
         let store = Self.counterStore(emitsValue: .always)
-        var iterator = store.states.makeAsyncIterator()
+        let states = store.states
         store.dispatch(.increment)
         store.dispatch(.increment)
-        var received: [Int] = []
-        for _ in 0..<3 { received.append(await iterator.next() ?? -1) }
-        #expect(received == [0, 1, 2])
+        let reading = Task { await states.prefix(3).reduce(into: [Int]()) { $0.append($1) } }
+        #expect(await value(of: reading) == [0, 1, 2])
     }
 
     @Test func statesStartedDuringConcurrentDispatchesMissesNoneAndRepeatsNone() async {
@@ -161,11 +159,16 @@ import Testing
         }
         // Subscribes while the other threads dispatch: the first value is whatever was committed, then every
         // later commit exactly once.
-        var received: [Int] = []
-        for await state in store.states {
-            received.append(state)
-            if state == total { break }
+        let states = store.states
+        let reading = Task {
+            var received: [Int] = []
+            for await state in states {
+                received.append(state)
+                if state == total { break }
+            }
+            return received
         }
+        let received = await value(of: reading) ?? []
         #expect(await eventually { finished.value == 2 })
         let first = received.first ?? -1
         #expect(received == Array(first...total))
@@ -182,7 +185,7 @@ import Testing
         store.dispatch(.increment)
         #expect(await eventually { received.count == 2 })
         consumer.cancel()
-        #expect(await consumer.value == "ended")
+        #expect(await value(of: consumer) == "ended")
         store.dispatch(.increment)
         #expect(received.values == [0, 1])
     }

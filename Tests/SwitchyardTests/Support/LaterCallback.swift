@@ -1,4 +1,6 @@
 import Foundation
+import SwitchyardTestSupport
+import Testing
 
 /// Where a callback-style API calls back an effect that handed it its output.
 enum HandOff: String, CaseIterable, Sendable {
@@ -38,8 +40,17 @@ final class LaterCallback: Sendable {
         }
     }
 
+    /// Runs the registered callback where ``HandOff`` says and returns once it has run; records an issue at the caller
+    /// when it has not within `timeout` (a callback that a regression blocks fails the test instead of hanging it).
+    func fire(within timeout: Duration = defaultWaitTimeout, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let firing = Task { await run() }
+        if await value(of: firing, within: timeout) == nil {
+            Issue.record("The callback did not return within \(timeout)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Runs the registered callback where ``HandOff`` says and returns once it has run.
-    func fire() async {
+    private func run() async {
         let body = callback.value
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             switch handOff {

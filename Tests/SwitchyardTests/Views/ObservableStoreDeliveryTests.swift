@@ -59,7 +59,7 @@ import Testing
         query.wrappedValue = "typed"
         #expect(query.wrappedValue == "")
         release.signal()
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(query.wrappedValue == "typed")
         #expect(view.count == 1)
     }
@@ -101,7 +101,7 @@ import Testing
         dispatched.wait(orRecordAfter: defaultWaitTimeout)
         query.wrappedValue = "typed"
         #expect(query.wrappedValue == "")
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(query.wrappedValue == "typed")
         #expect(view.count == 1)
     }
@@ -118,14 +118,17 @@ import Testing
     @Test func underTheDefaultPolicyAStateFromAnotherThreadArrivesThroughTheMainQueue() async {
         let store = Store(initialState: State(), reducer: Self.reducer)
         let view = store.observable()
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                store.dispatch(.increment)
-                continuation.resume()
+        let dispatching = Task {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    store.dispatch(.increment)
+                    continuation.resume()
+                }
             }
         }
+        #expect(await value(of: dispatching) != nil)
         // The state waits for the main queue, which runs when this test awaits.
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(view.count == 1)
     }
 

@@ -1,5 +1,6 @@
 import Observation
 import Switchyard
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 
@@ -295,9 +296,10 @@ final class DiagnosticsLog: Sendable {
         let store = Store(initialState: State(), reducer: Self.reducer, diagnostics: log.diagnostics)
         let view = store.observable()
         let titles = Invalidations { _ = view.count }
-        await Task.detached {
+        let dispatching = Task.detached {
             for _ in 0..<100 { store.dispatch(.increment) }
-        }.value
+        }
+        #expect(await value(of: dispatching) != nil)
         let deadline = ContinuousClock.now.advanced(by: .seconds(10))
         while view.count < 100, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))

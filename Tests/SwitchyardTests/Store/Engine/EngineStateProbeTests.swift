@@ -1,3 +1,4 @@
+import SwitchyardTestSupport
 import Testing
 
 @testable import Switchyard
@@ -98,54 +99,64 @@ import Testing
     }
 
     @Test func idleWaitersAreHandedBackByTheDecisionThatLeavesTheStoreIdleAndNotBefore() async {
-        var handedBackAtCommit = -1
-        var handedBackAtIdle = -1
-        await withCheckedContinuation { continuation in
-            var machine = Machine()
-            _ = machine.admit(1, from: Self.me)
-            _ = machine.admit(2, from: Self.other)
-            let waits = machine.engine.waitForIdle(continuation)
-            #expect(waits)
-            var atCommit = Released()
-            _ = machine.engine.commit(context: &machine.context, released: &atCommit)
-            handedBackAtCommit = atCommit.idleWaiterCount
-            // Action 2 is still queued: the store is not idle yet.
-            var atSecond = Released()
-            let second = machine.engine.next(
-                context: &machine.context, action: &machine.slot.action, released: &atSecond)
-            #expect(second == .process(isReducing: true, wakeProducers: false))
-            handedBackAtCommit += atSecond.idleWaiterCount
-            _ = machine.commit()
-            var atIdle = Released()
-            let last = machine.engine.next(context: &machine.context, action: &machine.slot.action, released: &atIdle)
-            #expect(last == .idle(wakeProducers: false))
-            handedBackAtIdle = atIdle.idleWaiterCount
-            // Resumed by `finish()` when the engine handed it back; here otherwise, so that the test fails, not hangs.
-            if handedBackAtCommit == 0 && handedBackAtIdle == 1 {
-                atIdle.finish()
-            } else {
-                continuation.resume()
+        let handing = Task {
+            var handedBackAtCommit = -1
+            var handedBackAtIdle = -1
+            await withCheckedContinuation { continuation in
+                var machine = Machine()
+                _ = machine.admit(1, from: Self.me)
+                _ = machine.admit(2, from: Self.other)
+                let waits = machine.engine.waitForIdle(continuation)
+                #expect(waits)
+                var atCommit = Released()
+                _ = machine.engine.commit(context: &machine.context, released: &atCommit)
+                handedBackAtCommit = atCommit.idleWaiterCount
+                // Action 2 is still queued: the store is not idle yet.
+                var atSecond = Released()
+                let second = machine.engine.next(
+                    context: &machine.context, action: &machine.slot.action, released: &atSecond)
+                #expect(second == .process(isReducing: true, wakeProducers: false))
+                handedBackAtCommit += atSecond.idleWaiterCount
+                _ = machine.commit()
+                var atIdle = Released()
+                let last = machine.engine.next(
+                    context: &machine.context, action: &machine.slot.action, released: &atIdle)
+                #expect(last == .idle(wakeProducers: false))
+                handedBackAtIdle = atIdle.idleWaiterCount
+                // Resumed by `finish()` when the engine handed it back; here otherwise, so that the test fails, not
+                // hangs.
+                if handedBackAtCommit == 0 && handedBackAtIdle == 1 {
+                    atIdle.finish()
+                } else {
+                    continuation.resume()
+                }
             }
+            return (handedBackAtCommit, handedBackAtIdle)
         }
+        let (handedBackAtCommit, handedBackAtIdle) = await value(of: handing) ?? (-1, -1)
         #expect(handedBackAtCommit == 0)
         #expect(handedBackAtIdle == 1)
     }
 
     @Test func closingHandsTheIdleWaitersBack() async {
-        var handedBack = -1
-        await withCheckedContinuation { continuation in
-            var machine = Machine()
-            _ = machine.admit(1, from: Self.me)
-            let waits = machine.engine.waitForIdle(continuation)
-            #expect(waits)
-            let closed = machine.engine.close()
-            handedBack = closed.idleWaiters?.count ?? 0
-            if handedBack == 1 {
-                closed.idleWaiters?.first?.resume()
-            } else {
-                continuation.resume()
+        let handing = Task {
+            var handedBack = -1
+            await withCheckedContinuation { continuation in
+                var machine = Machine()
+                _ = machine.admit(1, from: Self.me)
+                let waits = machine.engine.waitForIdle(continuation)
+                #expect(waits)
+                let closed = machine.engine.close()
+                handedBack = closed.idleWaiters?.count ?? 0
+                if handedBack == 1 {
+                    closed.idleWaiters?.first?.resume()
+                } else {
+                    continuation.resume()
+                }
             }
+            return handedBack
         }
+        let handedBack = await value(of: handing) ?? -1
         #expect(handedBack == 1)
     }
 

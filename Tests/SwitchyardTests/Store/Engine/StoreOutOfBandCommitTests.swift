@@ -160,14 +160,15 @@ import Testing
         let requestedOnMain = Slot<Bool>()
         let ranOnMain = Log<Bool>()
         // Idle: the request hands the commit to the main queue.
-        let idleResult = await Task.detached {
-            requestedOnMain.value = isOnMainQueue()
-            return await store.commitOutOfBand { trail in
-                ranOnMain.append(isOnMainQueue())
-                trail.entries.append(.mark)
-            }
-        }.value
-        #expect(idleResult)
+        let idleResult = await value(
+            of: Task.detached {
+                requestedOnMain.value = isOnMainQueue()
+                return await store.commitOutOfBand { trail in
+                    ranOnMain.append(isOnMainQueue())
+                    trail.entries.append(.mark)
+                }
+            })
+        #expect(idleResult == true)
         #expect(requestedOnMain.value == false)
         // Busy: background threads dispatch, and the main thread processes, while the commit is requested.
         let stop = Counter()
@@ -181,14 +182,15 @@ import Testing
             }
         }
         #expect(await eventually { store.state.entries.count >= 20 })
-        let busyResult = await Task.detached {
-            await store.commitOutOfBand { trail in
-                ranOnMain.append(isOnMainQueue())
-                trail.entries.append(.mark)
-            }
-        }.value
+        let busyResult = await value(
+            of: Task.detached {
+                await store.commitOutOfBand { trail in
+                    ranOnMain.append(isOnMainQueue())
+                    trail.entries.append(.mark)
+                }
+            })
         stop.increment()
-        #expect(busyResult)
+        #expect(busyResult == true)
         #expect(await eventually { traffic.value == 2 })
         #expect(ranOnMain.values == [true, true])
         // The main queue processes the last actions.

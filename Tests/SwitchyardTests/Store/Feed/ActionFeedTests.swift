@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import Switchyard
@@ -109,26 +110,32 @@ import Testing
             queue.finish()
         }
         consumer.start()
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<threads {
-                group.addTask {
-                    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                        Thread {
-                            for _ in 0..<turns {
-                                processingRole.withLock { next in
-                                    for _ in 0..<perTurn {
-                                        next += 1
-                                        let ticket = self.append(queue, next)
-                                        if ticket.snapshotDue { queue.setSnapshot(ticket.seq, state: next) }
-                                        queue.complete(ticket)
+        let appending = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<threads {
+                    group.addTask {
+                        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                            Thread {
+                                for _ in 0..<turns {
+                                    processingRole.withLock { next in
+                                        for _ in 0..<perTurn {
+                                            next += 1
+                                            let ticket = self.append(queue, next)
+                                            if ticket.snapshotDue { queue.setSnapshot(ticket.seq, state: next) }
+                                            queue.complete(ticket)
+                                        }
                                     }
                                 }
-                            }
-                            done.resume()
-                        }.start()
+                                done.resume()
+                            }.start()
+                        }
                     }
                 }
             }
+        }
+        guard await value(of: appending) != nil else {
+            Issue.record("The appending threads did not finish within \(defaultWaitTimeout)")
+            return
         }
         queue.flush()
         #expect(written.withLock { $0 } == Array(1...total))

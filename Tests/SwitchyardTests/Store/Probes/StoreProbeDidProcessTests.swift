@@ -30,14 +30,14 @@ import Testing
             }))
         store.dispatch(1)
         store.dispatch(2)
-        await store.idle()
+        await waitUntilIdle(store)
         let entries = kept.all
         #expect(entries.map(\.action) == [1, 10, 2, 20])
         #expect(entries.map(\.isFollowUp) == [false, true, false, true])
         #expect(entries.map(\.state) == [1, 11, 13, 33])
         registration.detach()
         store.dispatch(3)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(kept.all.count == 4)
     }
 }

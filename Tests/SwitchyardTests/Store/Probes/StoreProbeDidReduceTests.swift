@@ -63,7 +63,7 @@ import Testing
             store.dispatch(DispatchedAction(.add(Payload(value, freed: freed)), info: "dispatch \(value)"))
         }
         store.dispatch(.clear)
-        await store.idle()
+        await waitUntilIdle(store)
         registration.detach()
 
         do {

@@ -57,7 +57,7 @@ import Testing
             for action in 0..<heldCount { store.dispatch(action) }
         }
         #expect(await eventually { finished.value == 1 && tool.held.value.count == heldCount })
-        await store.idle()
+        await waitUntilIdle(store)
         let accepted = Slot<Bool>()
         let committed = await registration.commitOutOfBand { _, change in
             processed.watchedThread.value = currentThreadNumber()
@@ -71,7 +71,7 @@ import Testing
         #expect(accepted.value == true)
         #expect(committed)
         #expect(await eventually { processed.total.value == heldCount })
-        await store.idle()
+        await waitUntilIdle(store)
         return (processed, store)
     }
 

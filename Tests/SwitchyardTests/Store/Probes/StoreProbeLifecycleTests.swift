@@ -153,7 +153,7 @@ import Testing
         #expect(trace.entries == ["didReduce 0"])
         release.signal()
         await waitUntil { processor.value == 1 }
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(trace.entries == ["didReduce 0", "didDetach"])
         #expect(detachThread.value == processingThread.value)
     }
@@ -208,7 +208,7 @@ import Testing
         stop.increment()
         #expect(await eventually(timeout: .seconds(60)) { dispatchers.value == 2 })
         store.dispatch(-1)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(await eventually { detached.allSatisfy { $0.value >= 1 } })
         let counts = detached.map(\.value)
         #expect(

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// An out-of-band change gives held actions back from inside itself only: anywhere else, `processFirst` refuses and
@@ -36,7 +37,7 @@ import Testing
         }
         store.dispatch(1)
         store.dispatch(2)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(results.value == [false, false])
         #expect(store.state == [1, 2])
         withExtendedLifetime(subscription) {}
@@ -55,7 +56,7 @@ import Testing
                 kept.value = change
                 state = [0]
             })
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(results.value == [false])
         #expect(store.state == [0])
         withExtendedLifetime(subscription) {}
@@ -73,7 +74,7 @@ import Testing
         let registration = store.attach(StoreProbe())
         kept.value = try await Self.keptChange(of: registration)
         store.dispatch(1)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(results.value == [false])
         #expect(store.state == [1])
     }
@@ -91,7 +92,7 @@ import Testing
             _ = done.wait(timeout: .now() + 60)
         }
         #expect(committed)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(result.value == false)
         #expect(store.state.isEmpty)
     }
@@ -121,7 +122,7 @@ import Testing
         }
         #expect(committed)
         #expect(accepted.value == true)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state == [1, 2, 3])
     }
 
@@ -135,7 +136,7 @@ import Testing
             change.processFirst(Array(held[2..<4]))
         }
         #expect(committed)
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state == [1, 2, 3, 4, 5])
     }
 
@@ -153,12 +154,12 @@ import Testing
                 results.append(change.processFirst(held))
                 results.append(change.processFirst(held))
             })
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(
             await registration.commitOutOfBand { _, change in
                 results.append(change.processFirst(held + more))
             })
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state == [1, 2, 3, 4])
         #expect(results.values == [true, true, true])
         #expect(reports.values.map(\.kind) == [.actionNotHeld, .actionNotHeld])
@@ -171,7 +172,7 @@ import Testing
             initialState: [], reducer: Self.reducer, diagnostics: StoreDiagnostics { reports.append($0) })
         let registration = store.attach(StoreProbe())
         #expect(await registration.commitOutOfBand { _, change in change.processFirst([Self.held(7)]) })
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state.isEmpty)
         #expect(reports.values.map(\.kind) == [.actionNotHeld])
     }

@@ -91,7 +91,7 @@ import Testing
             store.dispatch(Self.resume)
             watched.value = 0
         }
-        await store.idle()
+        await waitUntilIdle(store)
         #expect(store.state == 1 + 2 * Self.heldCount)
         // Its own action, then at most one budget of the others'; with the fairness account kept by thread id, it
         // processed all of them and their follow-ups when the id was reused.
