@@ -122,12 +122,9 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         recorder: Recorder<Action, State>,
         codec: InspectorCodec<Action, State>
     ) {
-        let registration = store.attach(
-            StoreProbe(
-                didReduce: { reduced in recorder.record(reduced) },
-                didRunEffects: { nanoseconds in recorder.didRunIO(nanoseconds) }
-            )
-        )
+        var probe = StoreProbe<Action, State>(didRunEffects: { nanoseconds in recorder.didRunIO(nanoseconds) })
+        probe.didReduceInPlace = { reduced in recorder.record(reduced) }
+        let registration = store.attach(probe)
         self.init(store: store, registration: registration, recorder: recorder, codec: codec)
     }
 
@@ -388,8 +385,6 @@ public final class StoreInspector<Action: Sendable, State: Sendable>: Sendable {
         recorder.notifyListeners()
         return committed && found
     }
-
-    // MARK: - Dispatching
 
     /// Dispatches `action` to the store, as the page's dispatch box does; its source says it came from the
     /// inspector. While the store shows a recorded state, the action is held like any other.

@@ -48,12 +48,11 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     /// The probe whose hooks are this tracer's.
     @inlinable
     var probe: StoreProbe<Action, State> {
-        StoreProbe(
+        var probe = StoreProbe<Action, State>(
             admit: { [self] dispatched, origin in
                 admit(dispatched, origin: origin)
                 return .process
             },
-            didReduce: { [self] reduced in didReduce(reduced) },
             didRunEffects: { [self] nanoseconds in didRunEffects(nanoseconds) },
             storeDidEnd: { [self] in forgetParents() },
             decorateEffect: { [self] start, operation in decorate(start, operation) },
@@ -62,6 +61,8 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             didDrop: { [self] _ in forgetParents() },
             didDetach: { [self] in didDetach() }
         )
+        probe.didReduceInPlace = { [self] reduced in didReduce(reduced) }
+        return probe
     }
 
     /// How many follow-ups wait with their parent kept, for tests.
@@ -171,13 +172,14 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         return SpanAttributes(attributes)
     }
 
+    /// Given the address of the value that the store lends (see `StoreProbe.didReduceInPlace`).
     @inlinable
-    func didReduce(_ reduced: ReducedAction<Action, State>) {
+    func didReduce(_ reduced: UnsafePointer<ReducedAction<Action, State>>) {
         let startedAt = processing.startedAt
-        let handledAt = startedAt &+ reduced.handleNanoseconds
-        let reducedAt = handledAt &+ reduced.reduceNanoseconds
+        let handledAt = startedAt &+ reduced.pointee.handleNanoseconds
+        let reducedAt = handledAt &+ reduced.pointee.reduceNanoseconds
         processing.reducedAt = reducedAt
-        if !reduced.isFollowedByEffects { closeWindow() }
+        if !reduced.pointee.isFollowedByEffects { closeWindow() }
         guard let span = processing.open else { return }
         processing.open = nil
         switch options.phases {
@@ -191,7 +193,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             phaseSpan("handle", parent: span.context, from: startedAt, to: handledAt)
             phaseSpan("reduce", parent: span.context, from: handledAt, to: reducedAt)
         }
-        if let redact = options.redactState, let value = redact(reduced.state) {
+        if let redact = options.redactState, let value = redact(reduced.pointee.state) {
             span.attributes["switchyard.state"] = value
         }
         span.end(at: Self.instant(reducedAt))

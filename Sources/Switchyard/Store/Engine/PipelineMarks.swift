@@ -147,6 +147,10 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
                     for index in hooks.indices { call(hooks[index], with: reduced) }
                     return
                 }
+                if registrations.reduceTimersTakeAddress {
+                    times.lendInPlace(dispatched, state, followedByEffects: followedByEffects, to: hooks)
+                    return
+                }
                 // Lent, not copied, and moved to a place that is never destroyed once the hooks returned: see the
                 // invariants at the top of this file.
                 withUnsafeTemporaryAllocation(of: ReducedAction<Action, State>.self, capacity: 1) { forgotten in
@@ -157,6 +161,29 @@ struct TimedPipeline<Action: Sendable, State: Sendable>: PipelineMarks {
                     for index in hooks.indices { call(hooks[index], with: reduced) }
                     forgotten.baseAddress.unsafelyUnwrapped.initialize(to: consume reduced)
                 }
+            }
+        }
+    }
+
+    /// Lends the `ReducedAction` to hooks that all take its address: made, lent, in a place that is never destroyed
+    /// once the hooks returned (see the invariants at the top of this file).
+    @inlinable @inline(__always)
+    func lendInPlace(
+        _ dispatched: DispatchedAction<Action>,
+        _ state: UnsafePointer<State>,
+        followedByEffects: Bool,
+        to hooks: UnsafeBufferPointer<Unmanaged<ReduceHook<Action, State>>>
+    ) {
+        withUnsafeTemporaryAllocation(of: ReducedAction<Action, State>.self, capacity: 1) { forgotten in
+            let reduced = forgotten.baseAddress.unsafelyUnwrapped
+            withUnsafePointer(to: dispatched) { dispatched in
+                reduced.initialize(
+                    to: reducedAction(
+                        lentCopy(of: dispatched), lentCopy(of: state), followedByEffects: followedByEffects)
+                )
+            }
+            for index in hooks.indices {
+                hooks[index]._withUnsafeGuaranteedRef { $0.inPlace(UnsafePointer(reduced)) }
             }
         }
     }
@@ -208,4 +235,10 @@ func lentCopy<Value>(of source: UnsafePointer<Value>) -> Value {
 @inlinable @inline(__always)
 func call<Argument>(_ hook: Unmanaged<ProbeHook<Argument>>, with argument: Argument) {
     hook._withUnsafeGuaranteedRef { $0.call(argument) }
+}
+
+/// Calls the `didReduce` hook `hook` as ``call(_:with:)`` calls a hook.
+@inlinable @inline(__always)
+func call<Action, State>(_ hook: Unmanaged<ReduceHook<Action, State>>, with reduced: ReducedAction<Action, State>) {
+    hook._withUnsafeGuaranteedRef { $0.call(reduced) }
 }

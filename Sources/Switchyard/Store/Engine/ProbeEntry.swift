@@ -32,7 +32,9 @@ struct ProbeUse: Equatable, Sendable {
         var bits: UInt8 = 0
         for entry in probes {
             if entry.probe.admit != nil { bits |= Self.admits }
-            if entry.probe.didReduce != nil || entry.probe.didRunEffects != nil { bits |= Self.times }
+            if entry.probe.didReduce != nil || entry.probe.didReduceInPlace != nil || entry.probe.didRunEffects != nil {
+                bits |= Self.times
+            }
             if entry.probe.didProcess != nil || entry.probe.feed != nil { bits |= Self.keeps }
         }
         self.bits = bits

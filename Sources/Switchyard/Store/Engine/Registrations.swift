@@ -20,7 +20,10 @@ final class Registrations<Action: Sendable, State: Sendable>: Sendable {
 
     /// The `didReduce` hooks of `probes`, in the same order: the pipeline calls them without copying each probe, and
     /// without counting a reference (`hooks` keeps them).
-    @usableFromInline let reduceTimers: ContiguousArray<Unmanaged<ProbeHook<ReducedAction<Action, State>>>>
+    @usableFromInline let reduceTimers: ContiguousArray<Unmanaged<ReduceHook<Action, State>>>
+    /// Whether every hook of `reduceTimers` takes the address of the value: the pipeline then makes the value where
+    /// it stays, and gives them its address.
+    @usableFromInline let reduceTimersTakeAddress: Bool
     /// The `didRunEffects` hooks of `probes`, in the same order, as `reduceTimers`.
     @usableFromInline let effectTimers: ContiguousArray<Unmanaged<ProbeHook<UInt64>>>
     /// What keeps the hooks of `reduceTimers` and `effectTimers`.
@@ -39,13 +42,18 @@ final class Registrations<Action: Sendable, State: Sendable>: Sendable {
         self.feeds = ContiguousArray(probes.compactMap(\.probe.feed))
         // Each hook handed to `ProbeHook.init` as it is: through `Optional.map(ProbeHook.init)`, the closure was
         // wrapped in two reabstraction thunks, about 22 instructions per call (callgrind, W1 with a `didReduce` probe).
-        var reduceTimers: [ProbeHook<ReducedAction<Action, State>>] = []
+        var reduceTimers: [ReduceHook<Action, State>] = []
         var effectTimers: [ProbeHook<UInt64>] = []
         for entry in probes {
-            if let didReduce = entry.probe.didReduce { reduceTimers.append(ProbeHook(didReduce)) }
+            if let inPlace = entry.probe.didReduceInPlace {
+                reduceTimers.append(ReduceHook(inPlace: inPlace))
+            } else if let didReduce = entry.probe.didReduce {
+                reduceTimers.append(ReduceHook(didReduce))
+            }
             if let didRunEffects = entry.probe.didRunEffects { effectTimers.append(ProbeHook(didRunEffects)) }
         }
         self.reduceTimers = ContiguousArray(reduceTimers.map { Unmanaged.passUnretained($0) })
+        self.reduceTimersTakeAddress = reduceTimers.allSatisfy(\.takesAddress)
         self.effectTimers = ContiguousArray(effectTimers.map { Unmanaged.passUnretained($0) })
         self.hooks = reduceTimers + effectTimers
     }

@@ -62,6 +62,10 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
     /// feed's snapshot. The package's journal writes through it: a store whose one keeping probe is a feed costs
     /// about 40 instructions less per action than one with a `didProcess` hook.
     package var feed: ActionFeed<Action, State>?
+    /// ``didReduce`` for the package's tools, given the address of the value, valid during the call: a closure
+    /// written in generic code that takes the value costs a copy of it per call (see `ReduceHook`). A probe that sets
+    /// it is called with it instead of ``didReduce``.
+    @usableFromInline package var didReduceInPlace: (@Sendable (UnsafePointer<ReducedAction<Action, State>>) -> Void)?
     /// Receives the state committed by an out-of-band change (``StoreProbeRegistration/commitOutOfBand(_:)``, by
     /// this tool or another), after the change and before the observers.
     public var didCommitOutOfBand: (@Sendable (_ state: State) -> Void)?
@@ -123,6 +127,7 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
         self.decorateEffect = decorateEffect
         self.tagFollowUp = tagFollowUp
         self.feed = nil
+        self.didReduceInPlace = nil
         self.admit = admit
         self.didReduce = didReduce
         self.didRunEffects = didRunEffects

@@ -86,4 +86,63 @@ import Testing
         #expect(freed.count == 100)
         withExtendedLifetime(store) {}
     }
+
+    /// What the hooks saw, in the order they were called.
+    final class Seen: Sendable {
+        private let seen = Mutex<[String]>([])
+        func append(_ entry: String) { seen.withLock { $0.append(entry) } }
+        var all: [String] { seen.withLock { $0 } }
+    }
+
+    func seenEntry(_ hook: String, _ reduced: ReducedAction<Action, State>) -> String {
+        guard case .add(let payload) = reduced.dispatched.action else { return "\(hook) clear" }
+        return "\(hook) \(payload.value) total \(reduced.state.total) queued \(reduced.queuedActions)"
+    }
+
+    func addingStore() -> Store<Action, State> {
+        Store(
+            initialState: State(),
+            reducer: Reducer<Action, State> { action, state in
+                guard case .add(let payload) = action else { return }
+                state.total += payload.value
+            }
+        )
+    }
+
+    /// The package's tools take the action in place (`didReduceInPlace`), the app's hooks by value: mixed, every hook
+    /// is still called in the order its probe was attached, with the same action and state; and the value lent in
+    /// place is neither kept nor released by the store (each payload is freed once, when its action is done).
+    @Test(arguments: [["app", "tool", "app"], ["tool", "app"], ["tool", "tool"]])
+    func hooksThatTakeTheAddressSeeWhatTheAppsHooksSeeInTheOrderOfTheirProbes(hooks: [String]) async {
+        let freed = Freed()
+        let seen = Seen()
+        let store = addingStore()
+        var registrations: [StoreProbeRegistration<Action, State>] = []
+        for (index, kind) in hooks.enumerated() {
+            let name = "\(kind)\(index)"
+            var probe = StoreProbe<Action, State>()
+            if kind == "app" {
+                probe.didReduce = { reduced in seen.append(seenEntry(name, reduced)) }
+            } else {
+                probe.didReduceInPlace = { reduced in seen.append(seenEntry(name, reduced.pointee)) }
+            }
+            registrations.append(store.attach(probe))
+        }
+        for value in 1...50 { store.dispatch(.add(Payload(value, freed: freed))) }
+        await waitUntilIdle(store)
+        for registration in registrations { registration.detach() }
+
+        let names = hooks.enumerated().map { "\($1)\($0)" }
+        var expected: [String] = []
+        var total = 0
+        for value in 1...50 {
+            total += value
+            for name in names { expected.append("\(name) \(value) total \(total) queued 0") }
+        }
+        // Dispatched from one thread, each processed before `dispatch` returns: the queue is empty when each reducer
+        // starts.
+        #expect(seen.all == expected)
+        #expect(freed.count == 50)
+        withExtendedLifetime(store) {}
+    }
 }
