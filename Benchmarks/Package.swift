@@ -51,6 +51,11 @@ let package = Package(
             name: "SwitchyardProfile",
             dependencies: ["SwitchyardWorkloads"]
         ),
+        // A launch timed from the process's start to its first state, L1's file restored: `./launch.sh`.
+        .executableTarget(
+            name: "SwitchyardLaunch",
+            dependencies: ["SwitchyardWorkloads"]
+        ),
         // The inspector's cost (memory, exports) and the store's dispatch rate during attacks on its server:
         // `./inspector-probe.sh`.
         .executableTarget(

@@ -93,6 +93,40 @@ import Testing
         }
     }
 
+    /// The reader scans a string eight bytes at a time until a word holds a quote, a backslash or a control
+    /// character: each of those (and a byte that is not ASCII) at every position of strings of every length up to
+    /// three words is read by the reader itself, as `JSONDecoder` reads it, and a raw control character, which is not
+    /// JSON, is left to `JSONDecoder` wherever it is.
+    @Test func readsEveryCharacterThatEndsOrEscapesAStringWhereverItIs() throws {
+        for special in ["\"", "\\", "\n", "\u{1}", "é", "\u{1F600}", "/"] {
+            var strings: [String] = []
+            for length in 1...24 {
+                for position in 0..<length {
+                    var characters = Array(repeating: Character("a"), count: length)
+                    characters[position] = Character(special)
+                    strings.append(String(characters))
+                }
+            }
+            let data = try JSONEncoder().encode(strings)
+            let fallback = CountingDecoder()
+            #expect(try JournalJSONDecoder.decodeArray(String.self, from: data, orWith: fallback) == strings)
+            #expect(fallback.calls == 0, "the reader gave \(special.unicodeScalars.first!.value) up")
+        }
+        for length in 1...24 {
+            for position in 0..<length {
+                var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                bytes[position] = 0x01
+                let data = Data(
+                    [UInt8(ascii: "["), UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\""), UInt8(ascii: "]")])
+                let fallback = CountingDecoder()
+                #expect(throws: (any Error).self) {
+                    try JournalJSONDecoder.decodeArray(String.self, from: data, orWith: fallback)
+                }
+                #expect(fallback.calls == 1)
+            }
+        }
+    }
+
     @Test func bytesThatAreNotUTF8AreLeftToJSONDecoder() {
         let data = Data([UInt8(ascii: "["), UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\""), UInt8(ascii: "]")])
         let expected = Result { try JSONDecoder().decode([String].self, from: data) }

@@ -48,7 +48,8 @@ extension ActionJournaling where Action == CatalogAction {
 /// A launch: restores a file written once by `init` and returns when the store could start. Each `run(count)`
 /// restores it `count` times (the restore changes nothing in the file).
 package class RestoreWorkload: @unchecked Sendable {
-    let path = temporaryDatabasePath()
+    /// The file.
+    package let path = temporaryDatabasePath()
     let journaling: ActionJournaling<CatalogAction>
 
     /// Writes the file: `actions` dispatched to a journaled store with `options`, journaled as `journaling` says.
@@ -89,6 +90,14 @@ package final class SnapshotRestoreWorkload: RestoreWorkload, Workload, @uncheck
         for item in 0..<1_000 { store.dispatch(.tap(item: item)) }
         persistence.close()
     }
+}
+
+/// An app's launch, as `SwitchyardLaunch` times it: restores the file at `path` (L1's), makes the store and reads its
+/// first state; the number of taps it holds.
+package func launchApp(restoring path: String) throws -> Int {
+    let persistence = try StatePersistence(path: path, initialState: Catalog(), reducer: .catalog)
+    let store = Store(restoring: persistence)
+    return store.state.tapped
 }
 
 /// L200k: a launch that replays a journal of 200,000 actions, with no snapshot.
