@@ -65,7 +65,22 @@ extension JournalJSONDecoder {
             if T.self == Data.self || T.self == URL.self || T.self == Decimal.self || T.self == Float.self {
                 throw unsupported()
             }
+            // Arrays of strings and of integers, common in states, read here: through `Array(from:)`, the standard
+            // library's generic code looks up metadata and makes a decoder per element, about 700 instructions per
+            // string of an array of 12,000 (callgrind, a launch restoring them).
+            if T.self == [String].self { return try elements { try $0.decode(String.self) } as! T }
+            if T.self == [Int].self { return try elements { try $0.decode(Int.self) } as! T }
             return try T(from: self)
+        }
+
+        /// The elements of this array node, each read by `element` from the container.
+        private func elements<Element>(_ element: (inout UnkeyedContainer) throws -> Element) throws -> [Element] {
+            guard tape.nodes[node].kind == .array else { throw unsupported() }
+            var container = UnkeyedContainer(decoder: self)
+            var elements: [Element] = []
+            elements.reserveCapacity(container.count ?? 0)
+            while !container.isAtEnd { elements.append(try element(&container)) }
+            return elements
         }
 
         var isNull: Bool { tape.nodes[node].kind == .null }
@@ -158,7 +173,7 @@ extension JournalJSONDecoder {
             return decoder.tape.nodes[index].kind == .null
         }
         func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try at(key).bool() }
-        func decode(_: String.Type, forKey key: Key) throws -> String { try at(key).string() }
+        func decode(_: String.Type, forKey key: Key) throws -> String { try decoder.tape.string(value(key)) }
         func decode(_: Double.Type, forKey key: Key) throws -> Double { try at(key).double() }
         func decode(_: Float.Type, forKey key: Key) throws -> Float {
             _ = try value(key)  // a missing key is thrown as for any type
@@ -174,7 +189,11 @@ extension JournalJSONDecoder {
         func decode(_: UInt16.Type, forKey key: Key) throws -> UInt16 { try at(key).integer(UInt16.self) }
         func decode(_: UInt32.Type, forKey key: Key) throws -> UInt32 { try at(key).integer(UInt32.self) }
         func decode(_: UInt64.Type, forKey key: Key) throws -> UInt64 { try at(key).integer(UInt64.self) }
-        func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T { try at(key).decodeValue(T.self) }
+        func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
+            // A string read from the tape, as in an array (see `UnkeyedContainer.decode(_:)`).
+            if T.self == String.self { return try decode(String.self, forKey: key) as! T }
+            return try at(key).decodeValue(T.self)
+        }
 
         func nestedContainer<NestedKey: CodingKey>(
             keyedBy type: NestedKey.Type, forKey key: Key
@@ -207,8 +226,14 @@ extension JournalJSONDecoder {
 
         /// The decoder of the next element, moving past it.
         private mutating func take() throws -> NodeDecoder {
+            let index = currentIndex
+            return decoder.child(try takeNode(), key: IndexKey(intValue: index))
+        }
+
+        /// The node of the next element, moving past it.
+        private mutating func takeNode() throws -> Int {
             guard !isAtEnd else { throw unsupported() }
-            let element = decoder.child(next, key: IndexKey(intValue: currentIndex))
+            let element = next
             next = Int(decoder.tape.nodes[next].end)
             currentIndex += 1
             return element
@@ -222,7 +247,7 @@ extension JournalJSONDecoder {
         }
 
         mutating func decode(_: Bool.Type) throws -> Bool { try take().bool() }
-        mutating func decode(_: String.Type) throws -> String { try take().string() }
+        mutating func decode(_: String.Type) throws -> String { try decoder.tape.string(takeNode()) }
         mutating func decode(_: Double.Type) throws -> Double { try take().double() }
         mutating func decode(_: Float.Type) throws -> Float { throw unsupported() }
         mutating func decode(_: Int.Type) throws -> Int { try take().integer(Int.self) }
@@ -235,7 +260,13 @@ extension JournalJSONDecoder {
         mutating func decode(_: UInt16.Type) throws -> UInt16 { try take().integer(UInt16.self) }
         mutating func decode(_: UInt32.Type) throws -> UInt32 { try take().integer(UInt32.self) }
         mutating func decode(_: UInt64.Type) throws -> UInt64 { try take().integer(UInt64.self) }
-        mutating func decode<T: Decodable>(_: T.Type) throws -> T { try take().decodeValue(T.self) }
+        mutating func decode<T: Decodable>(_: T.Type) throws -> T {
+            // A string, the commonest element, read from the tape: through `String(from:)`, with a decoder and a
+            // single-value container of its own, an element of an array of 12,000 strings cost about 1,200
+            // instructions more (callgrind, a launch restoring them).
+            if T.self == String.self { return try decode(String.self) as! T }
+            return try take().decodeValue(T.self)
+        }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy type: NestedKey.Type

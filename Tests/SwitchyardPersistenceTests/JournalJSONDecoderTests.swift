@@ -127,6 +127,38 @@ import Testing
         }
     }
 
+    struct Lists: Codable, Equatable {
+        var names: [String]
+        var counts: [Int]
+        var groups: [[String]]
+        var maybe: [String?]
+    }
+
+    /// Arrays of strings and of integers, which the reader makes itself rather than through `Array(from:)`, read as
+    /// `JSONDecoder` reads them, nested or not; an element of another type is left to `JSONDecoder`, whose error
+    /// counts.
+    @Test func readsArraysOfStringsAndIntegersItselfAndLeavesAMismatchToJSONDecoder() throws {
+        let lists = Lists(
+            names: ["a", "", "é\u{1F600}", "quote \" and \\"], counts: [0, -1, .max, .min], groups: [[], ["x", "y"]],
+            maybe: ["z", nil])
+        let fallback = CountingDecoder()
+        #expect(try JournalJSONDecoder.decode(Lists.self, from: JSONEncoder().encode(lists), orWith: fallback) == lists)
+        #expect(fallback.calls == 0)
+        for text in [
+            #"{"names":["a",1],"counts":[],"groups":[],"maybe":[]}"#,
+            #"{"names":[],"counts":[1,"2"],"groups":[],"maybe":[]}"#,
+            #"{"names":[],"counts":[1.5],"groups":[],"maybe":[]}"#,
+            #"{"names":"a","counts":[],"groups":[],"maybe":[]}"#,
+        ] {
+            let data = Data(text.utf8)
+            let fallback = CountingDecoder()
+            let expected = Result { try JSONDecoder().decode(Lists.self, from: data) }
+            let decoded = Result { try JournalJSONDecoder.decode(Lists.self, from: data, orWith: fallback) }
+            #expect("\(decoded)" == "\(expected)")
+            #expect(fallback.calls == 1)
+        }
+    }
+
     @Test func bytesThatAreNotUTF8AreLeftToJSONDecoder() {
         let data = Data([UInt8(ascii: "["), UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\""), UInt8(ascii: "]")])
         let expected = Result { try JSONDecoder().decode([String].self, from: data) }
