@@ -39,8 +39,41 @@ extension Store {
     /// a timer) keeps it waiting until the effect is cancelled or the store is freed, so give such effects an id and
     /// cancel them first.
     ///
+    /// It returns early, the store maybe not idle, when its task is cancelled: give a wait a deadline by cancelling
+    /// it, as Swift Testing's time limit does for a test that waits too long.
+    ///
+    /// ```swift
+    /// @Test(.timeLimit(.minutes(1)))
+    /// func loads() async {
+    ///     store.dispatch(.load)
+    ///     await store.idle(includingEffects: true)   // a regression that never settles fails the test
+    /// }
+    /// ```
+    ///
     /// - Parameter includingEffects: whether to wait for the store's asynchronous effects too; `false` by default.
     public func idle(includingEffects: Bool = false) async {
+        // The wait runs in a task of its own, which holds the store's engine and effects but not the store: a
+        // cancelled wait returns at once, and that task ends when the store is idle, or freed.
+        let core = core
+        let effects = effects
+        let waiter = IdleWaiter()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                guard waiter.install(continuation) else { return }
+                Task {
+                    await Self.settle(core, effects, includingEffects: includingEffects)
+                    waiter.resume()
+                }
+            }
+        } onCancel: {
+            waiter.resume()
+        }
+    }
+
+    /// Waits until the store reaches a fixed point, and with `includingEffects` until no effect runs either.
+    private static func settle(
+        _ core: StoreCore<Action, State>, _ effects: EffectScope, includingEffects: Bool
+    ) async {
         _ = await core.waitUntilSettled()
         guard includingEffects else { return }
         while true {
@@ -50,5 +83,36 @@ extension Store {
             // What the effect dispatched before it ended is queued: process it (it may start new effects).
             _ = await core.waitUntilSettled()
         }
+    }
+}
+
+/// The caller of `idle()`, resumed once: by the wait's end or by the caller's cancellation, whichever comes first.
+final class IdleWaiter: Sendable {
+    private enum Phase {
+        case waiting(CheckedContinuation<Void, Never>?)
+        case resumed
+    }
+
+    private let phase = LockedValue(Phase.waiting(nil))
+
+    /// Keeps `continuation` to resume it; `false`, and `continuation` resumed, when the wait has ended already.
+    func install(_ continuation: CheckedContinuation<Void, Never>) -> Bool {
+        let installed = phase.withLock { phase in
+            guard case .waiting = phase else { return false }
+            phase = .waiting(continuation)
+            return true
+        }
+        if !installed { continuation.resume() }
+        return installed
+    }
+
+    /// Ends the wait: resumes the caller if it waits, and it will not wait from now on.
+    func resume() {
+        let continuation = phase.withLock { phase -> CheckedContinuation<Void, Never>? in
+            defer { phase = .resumed }
+            if case .waiting(let continuation) = phase { return continuation }
+            return nil
+        }
+        continuation?.resume()
     }
 }

@@ -154,7 +154,7 @@ enum ListFeature {
     }
 
     @MainActor
-    @Test(arguments: [SchedulingPolicy.callerThread, .mainThread])
+    @Test(.timeLimit(.minutes(1)), arguments: [SchedulingPolicy.callerThread, .mainThread])
     func theRowThatChangesIsTheOnlyOneInvalidated(policy: SchedulingPolicy) async {
         let store = Store(initialState: ListFeature.State(), reducer: ListFeature.reducer, scheduling: policy)
         let view = store.observable()

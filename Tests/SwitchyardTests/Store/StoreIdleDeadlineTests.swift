@@ -47,4 +47,33 @@ import Testing
         // Nothing keeps the store: no wait or effect of this test outlives it.
         #expect(await eventually { released == nil })
     }
+
+    /// `idle()` returns when its task is cancelled, the store not idle: a test's time limit, or any deadline of the
+    /// caller's, ends the wait. The store is freed afterwards: the wait left behind holds neither it nor its effect.
+    @Test(arguments: [false, true])
+    func cancellingTheWaitingTaskEndsIdleBeforeTheStoreIsIdle(cancelledBeforeWaiting: Bool) async {
+        weak var released: Store<Action, Int>?
+        do {
+            let store = Self.makeStore()
+            released = store
+            store.dispatch(.listen)
+            let started = Signal()
+            let waiting = Task {
+                if cancelledBeforeWaiting { withUnsafeCurrentTask { $0?.cancel() } }
+                started.send()
+                await store.idle(includingEffects: true)
+                return Task.isCancelled
+            }
+            if !cancelledBeforeWaiting {
+                #expect(await started.arrives())
+                // Long enough for the wait to have begun, in most runs: the test holds either way.
+                try? await Task.sleep(for: .milliseconds(50))
+                waiting.cancel()
+            }
+            #expect(await value(of: waiting, within: .seconds(60)) == true)
+            store.dispatch(.stopListening)
+            await waitUntilIdle(store, includingEffects: true)
+        }
+        #expect(await eventually { released == nil })
+    }
 }
