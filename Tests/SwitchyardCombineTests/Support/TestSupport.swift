@@ -142,19 +142,3 @@ func whileMainQueueIsBusy(
     release.signal()
     return await done.arrives(within: timeout) && ran
 }
-
-/// Returns once the main queue has run every block enqueued before the call; records an issue at the caller when it
-/// has not within `timeout` (a main queue that a regression keeps busy fails the test instead of hanging it).
-func mainQueueDrained(
-    within timeout: Duration = defaultWaitTimeout,
-    sourceLocation: SourceLocation = #_sourceLocation
-) async {
-    let draining = Task {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.main.async { continuation.resume() }
-        }
-    }
-    if await value(of: draining, within: timeout) == nil {
-        Issue.record("The main queue did not run within \(timeout)", sourceLocation: sourceLocation)
-    }
-}

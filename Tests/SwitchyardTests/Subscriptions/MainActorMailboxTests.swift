@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// The mailbox between a processing thread and the main queue: at most one block waits on the main queue, with the
