@@ -74,20 +74,22 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     func admit(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
         let thread = currentThreadID()
         // Left by an action whose reducer never ran and that no hook closed: ended, unmarked.
-        if let left = processing.open {
-            processing.open = nil
+        if processing.isOpen, let left = processing.windowSpan {
+            processing.isOpen = false
             left.end()
         }
         let parent = origin.cause == 0 ? nil : parents.withLock { $0.take(origin.cause) }
         processing.admittedCause = origin.cause
-        processing.admittedParent = parent
+        // Not stored when it stays `nil`, as it does for an app's own actions: storing costs a retain of the new
+        // context and a release of the old one, even when both are empty.
+        if parent != nil || processing.admittedParent != nil { processing.admittedParent = parent }
         windowThread.store(thread, ordering: .relaxed)
         guard let span = startSpan(dispatched, origin: origin, parent: parent, thread: thread) else {
-            processing.windowContext = nil
+            processing.windowSpan = nil
             return
         }
-        processing.open = span
-        processing.windowContext = span.context
+        processing.windowSpan = span
+        processing.isOpen = true
         #if canImport(os)
             processing.signpost =
                 options.signposts ? signposter.beginInterval("action", id: signposter.makeSignpostID()) : nil
@@ -148,10 +150,18 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     @inlinable
     func spanName(_ action: Action) -> String {
         guard namesByCase, let key = CaseKey(action) else { return options.spanName(action) }
+        // The case of the action before, first: an app's actions often come in runs of one case.
+        if processing.lastSpanKey == key, let name = processing.lastSpanName { return name }
         let slot = key.hash & (ProcessingThreadState<T.Span>.nameSlots - 1)
-        if let cached = processing.spanNames[slot], cached.key == key { return cached.name }
-        let name = actionCaseName(action)
-        processing.spanNames[slot] = (key, name)
+        let name: String
+        if let cached = processing.spanNames[slot], cached.key == key {
+            name = cached.name
+        } else {
+            name = actionCaseName(action)
+            processing.spanNames[slot] = (key, name)
+        }
+        processing.lastSpanKey = key
+        processing.lastSpanName = name
         return name
     }
 
@@ -179,9 +189,10 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         let handledAt = startedAt &+ reduced.pointee.handleNanoseconds
         let reducedAt = handledAt &+ reduced.pointee.reduceNanoseconds
         processing.reducedAt = reducedAt
+        let span = processing.isOpen ? processing.windowSpan : nil
+        processing.isOpen = false
         if !reduced.pointee.isFollowedByEffects { closeWindow() }
-        guard let span = processing.open else { return }
-        processing.open = nil
+        guard let span else { return }
         switch options.phases {
         case .none:
             break
@@ -202,7 +213,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
 
     @inlinable
     func didRunEffects(_ nanoseconds: UInt64) {
-        let context = processing.windowContext
+        let context = processing.windowSpan?.context
         closeWindow()
         guard options.phases != .none, let context else { return }
         let reducedAt = processing.reducedAt
@@ -215,8 +226,8 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     func didHold(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
         let span: T.Span?
         var parent: ServiceContext?
-        if let open = processing.open {
-            processing.open = nil
+        if processing.isOpen, let open = processing.windowSpan {
+            processing.isOpen = false
             span = open
             parent = processing.admittedCause == origin.cause ? processing.admittedParent : nil
         } else if windowThread.load(ordering: .relaxed) == currentThreadID() {
@@ -242,9 +253,10 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     /// follow-ups that this tracer will not see; a span still open (hooks called out of the store's order) ends.
     @inlinable
     func didDetach() {
+        let open = processing.isOpen ? processing.windowSpan : nil
+        processing.isOpen = false
         closeWindow()
-        if let open = processing.open {
-            processing.open = nil
+        if let open {
             open.end()
             endSignpost()
         }
@@ -254,7 +266,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     @inlinable
     func closeWindow() {
         windowThread.store(0, ordering: .relaxed)
-        processing.windowContext = nil
+        processing.windowSpan = nil
     }
 
     @inlinable
@@ -306,7 +318,7 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
     /// elsewhere, the task's.
     @inlinable
     func currentContext(task: @autoclosure () -> ServiceContext?) -> ServiceContext? {
-        if windowThread.load(ordering: .relaxed) == currentThreadID() { return processing.windowContext }
+        if windowThread.load(ordering: .relaxed) == currentThreadID() { return processing.windowSpan?.context }
         return task()
     }
 
