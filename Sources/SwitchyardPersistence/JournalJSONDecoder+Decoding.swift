@@ -67,15 +67,17 @@ extension JournalJSONDecoder {
             }
             // Arrays of strings and of integers, common in states, read here: through `Array(from:)`, the standard
             // library's generic code looks up metadata and makes a decoder per element, about 700 instructions per
-            // string of an array of 12,000 (callgrind, a launch restoring them).
-            if T.self == [String].self { return try elements { try $0.decode(String.self) } as! T }
-            if T.self == [Int].self { return try elements { try $0.decode(Int.self) } as! T }
+            // string of an array of 12,000 (callgrind, a launch restoring them). The node's kind is looked at first,
+            // so that a value that is not an array pays no type comparison for it.
+            if tape.nodes[node].kind == .array {
+                if T.self == [String].self { return try elements { try $0.decode(String.self) } as! T }
+                if T.self == [Int].self { return try elements { try $0.decode(Int.self) } as! T }
+            }
             return try T(from: self)
         }
 
-        /// The elements of this array node, each read by `element` from the container.
+        /// The elements of this node, an array, each read by `element` from the container.
         private func elements<Element>(_ element: (inout UnkeyedContainer) throws -> Element) throws -> [Element] {
-            guard tape.nodes[node].kind == .array else { throw unsupported() }
             var container = UnkeyedContainer(decoder: self)
             var elements: [Element] = []
             elements.reserveCapacity(container.count ?? 0)
