@@ -13,7 +13,8 @@ let package = Package(
     dependencies: [
         .package(name: "Switchyard", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
-        // InMemoryTracing and the metrics API, for the observed workloads (O1–O3).
+        // InMemoryTracing and the metrics API, for the observed workloads (O1–O3) and the instruction gate's tracing
+        // and metrics workloads (a tracer and a metrics factory that record nothing).
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
@@ -70,6 +71,69 @@ let package = Package(
         .executableTarget(
             name: "SwitchyardSoak",
             dependencies: [.product(name: "Switchyard", package: "Switchyard")]
+        ),
+
+        // The instruction gate (`./instructions.sh`): the workloads written as an app writes them, counted with
+        // callgrind. The stores are created by functions generic over the state and action types, in modules of their
+        // own, so the store's generic code runs as it does in an app that builds its store the same way. Every
+        // workload is compiled twice from the same files, in Swift 5 and in Swift 6 language mode: `InstructionGate/
+        // Shared` holds the sources, and each target folder under `InstructionGate/Sources` links to them. They are
+        // in this package, so that CI's release build of the library serves the benchmarks and the gate alike.
+        .target(
+            name: "GateStoresSwift5",
+            dependencies: [.product(name: "Switchyard", package: "Switchyard")],
+            path: "InstructionGate/Sources/GateStoresSwift5",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .target(
+            name: "GateJournaledStoresSwift5",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardPersistence", package: "Switchyard"),
+            ],
+            path: "InstructionGate/Sources/GateJournaledStoresSwift5",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "InstructionGateSwift5",
+            dependencies: [
+                "GateStoresSwift5", "GateJournaledStoresSwift5",
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardMetrics", package: "Switchyard"),
+                .product(name: "SwitchyardTracing", package: "Switchyard"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            path: "InstructionGate/Sources/InstructionGateSwift5",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .target(
+            name: "GateStoresSwift6",
+            dependencies: [.product(name: "Switchyard", package: "Switchyard")],
+            path: "InstructionGate/Sources/GateStoresSwift6",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "GateJournaledStoresSwift6",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardPersistence", package: "Switchyard"),
+            ],
+            path: "InstructionGate/Sources/GateJournaledStoresSwift6",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "InstructionGateSwift6",
+            dependencies: [
+                "GateStoresSwift6", "GateJournaledStoresSwift6",
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardMetrics", package: "Switchyard"),
+                .product(name: "SwitchyardTracing", package: "Switchyard"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            path: "InstructionGate/Sources/InstructionGateSwift6",
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ],
     swiftLanguageModes: [.v6]

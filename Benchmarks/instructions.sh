@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The instruction gate: counts the instructions one dispatch costs in each workload of Benchmarks/InstructionGate,
-# built in Swift 5 and in Swift 6 language mode, and in the inspector's workloads of the benchmark package (Swift 6
-# mode), and fails when one rises more than 3% above its threshold in Benchmarks/Thresholds/instructions.json.
+# The instruction gate: counts the instructions one dispatch costs in each workload of the benchmark package's
+# InstructionGateSwift5 and InstructionGateSwift6 (the sources of Benchmarks/InstructionGate, built in Swift 5 and in
+# Swift 6 language mode) and in the inspector's workloads of its SwitchyardProfile (Swift 6 mode), and fails when one
+# rises more than 3% above its threshold in Benchmarks/Thresholds/instructions.json.
 #
 #     bash Benchmarks/instructions.sh                 # every workload, both language modes
 #     bash Benchmarks/instructions.sh w1 w3e          # only these workloads
@@ -14,7 +15,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-readonly PACKAGE=Benchmarks/InstructionGate
 readonly THRESHOLDS=Benchmarks/Thresholds/instructions.json
 readonly TOLERANCE_PERCENT=3
 readonly SMALL=${INSTRUCTIONS_SMALL:-20000}
@@ -29,9 +29,8 @@ readonly FIRST_THREAD_WORKLOADS=(p1 i2)
 readonly PREPARED_WORKLOADS=(j1)
 readonly MODES=(swift5 swift6)
 # The inspector's workloads (W1 inspected: attached; connected to a desktop inspector in the same process, no page
-# open; a page watching) run in the benchmark package's `SwitchyardProfile`, which CI builds in release for the
-# benchmarks anyway: the gate's own package would build SwiftNIO again for them. That package is in Swift 6 mode, so
-# they are counted in that mode alone.
+# open; a page watching) run in the benchmark package's `SwitchyardProfile`, with the benchmarks' workloads; that
+# target is in Swift 6 mode, so they are counted in that mode alone.
 readonly PROFILE_WORKLOADS=(i1 i1c i2)
 
 usage() {
@@ -82,32 +81,33 @@ if ! command -v valgrind >/dev/null; then
 fi
 
 started=$SECONDS
-echo "== building $PACKAGE (release)"
 build_log=$(mktemp)
-trap 'rm -f "$build_log"' EXIT
-if ! swift build -c release --package-path "$PACKAGE" >"$build_log" 2>&1; then
-    cat "$build_log"
-    exit 1
-fi
-tail -n 1 "$build_log"
-if grep -E "InstructionGate/.*(warning|error):" "$build_log"; then
-    echo "warnings in $PACKAGE" >&2
-    exit 1
-fi
-bin=$(swift build -c release --package-path "$PACKAGE" --show-bin-path)
 profile=""
+trap 'rm -f "$build_log" "$profile"' EXIT
+# `build <product>`: a release build of one of the benchmark package's products; a warning in the gate's sources
+# fails it.
+build() {
+    if ! swift build -c release --package-path Benchmarks --product "$1" >"$build_log" 2>&1; then
+        cat "$build_log"
+        exit 1
+    fi
+    tail -n 1 "$build_log"
+    if grep -E "InstructionGate/.*(warning|error):" "$build_log"; then
+        echo "warnings in the instruction gate's sources" >&2
+        exit 1
+    fi
+}
+echo "== building the benchmark package's InstructionGateSwift5 and InstructionGateSwift6 (release)"
+build InstructionGateSwift5
+build InstructionGateSwift6
+bin=$(swift build -c release --package-path Benchmarks --show-bin-path)
 for workload in "${workloads[@]}"; do
     if [[ " ${PROFILE_WORKLOADS[*]} " == *" $workload "* ]]; then
-        echo "== building Benchmarks' SwitchyardProfile (release), for ${PROFILE_WORKLOADS[*]}"
-        if ! swift build -c release --package-path Benchmarks --product SwitchyardProfile >"$build_log" 2>&1; then
-            cat "$build_log"
-            exit 1
-        fi
+        echo "== building the benchmark package's SwitchyardProfile (release), for ${PROFILE_WORKLOADS[*]}"
+        build SwitchyardProfile
         # Without its debug information: valgrind 3.19 stops on that build's ("Possibly corrupted debuginfo file").
         profile=$(mktemp)
-        trap 'rm -f "$build_log" "$profile"' EXIT
-        objcopy --strip-debug "$(swift build -c release --package-path Benchmarks --show-bin-path)/SwitchyardProfile" \
-            "$profile"
+        objcopy --strip-debug "$bin/SwitchyardProfile" "$profile"
         break
     fi
 done
@@ -150,80 +150,112 @@ total() {
 
 echo "== instructions per dispatch: callgrind totals of $LARGE and $SMALL dispatches, difference / $((LARGE - SMALL))"
 echo "   threshold: $THRESHOLDS; a workload fails above threshold + $TOLERANCE_PERCENT%"
-header="%-9s %-7s %15s %10s %10s %9s  %s\n"
-# shellcheck disable=SC2059
-printf "$header" workload mode "instr/dispatch" threshold "limit" spread status
-declare -A measured=()
-failures=()
+
+# Every count is one callgrind run, and a count does not depend on what else runs, but for the first-thread
+# workloads'. So the other runs go through a pool of two, one per core, whatever workload they belong to; the
+# first-thread workloads' runs come after them, one process at a time, since their counts depend on how their threads
+# interleave. Measured on a 2-core machine: 243 s for every workload with each workload's two runs side by side, 212 s
+# with the pool.
+results=$(mktemp -d)
+trap 'rm -rf "$build_log" "$profile" "$results"' EXIT
+declare -a keys=() executables=() runs_of=()
 for workload in "${workloads[@]}"; do
     modes=("${MODES[@]}")
     if [[ " ${PROFILE_WORKLOADS[*]} " == *" $workload "* ]]; then modes=(swift6); fi
     for mode in "${modes[@]}"; do
-        key="$workload-$mode"
         executable="$bin/InstructionGate${mode^}"
         if [[ " ${PROFILE_WORKLOADS[*]} " == *" $workload "* ]]; then executable=$profile; fi
-        values=()
         runs=$repeat
         # A first-thread workload's count depends on the other thread's timing: its processing thread waits when the
         # journal's feed is full, and that wait costs instructions that a loaded machine adds (a spread of 36 per
         # dispatch between three runs of p1, against 0.1 on a quiet one). It runs three times at least, and the
         # lowest count, the dispatch without that wait, is the one compared.
         if [[ " ${FIRST_THREAD_WORKLOADS[*]} " == *" $workload "* ]] && ((runs < 3)); then runs=3; fi
-        for ((run = 0; run < runs; run++)); do
-            if [[ " ${PREPARED_WORKLOADS[*]} " == *" $workload "* ]]; then
-                "$executable" "$workload" "$SMALL" --prepare
-                "$executable" "$workload" "$LARGE" --prepare
-            fi
-            if [[ " ${FIRST_THREAD_WORKLOADS[*]} " == *" $workload "* ]]; then
-                # One process at a time: the count depends on how its threads interleave.
-                small=$(total "$executable" "$workload" "$SMALL")
-                large=$(total "$executable" "$workload" "$LARGE")
-            else
-                # Both runs at once, on two cores: a count does not depend on what else runs. This halves the gate's
-                # time (about 300 s to 160 s for every workload on a 2-core CI machine).
-                small_file=$(mktemp)
-                total "$executable" "$workload" "$SMALL" >"$small_file" &
-                small_pid=$!
-                large=$(total "$executable" "$workload" "$LARGE") || {
-                    wait "$small_pid" || true
-                    rm -f "$small_file"
-                    exit 1
-                }
-                if ! wait "$small_pid"; then
-                    rm -f "$small_file"
-                    exit 1
-                fi
-                small=$(cat "$small_file")
-                rm -f "$small_file"
-            fi
-            values+=("$(awk -v s="$small" -v l="$large" -v n=$((LARGE - SMALL)) 'BEGIN { printf "%.3f", (l - s) / n }')")
-        done
-        lowest=false
-        if [[ " ${FIRST_THREAD_WORKLOADS[*]} " == *" $workload "* ]]; then lowest=true; fi
-        read -r value spread < <(printf "%s\n" "${values[@]}" |
-            awk -v lowest="$lowest" 'NR == 1 { min = max = $1 } { sum += $1; if ($1 < min) min = $1; if ($1 > max) max = $1 }
-                 END { printf "%.3f %.3f\n", (lowest == "true" ? min : sum / NR), max - min }')
-        measured[$key]=$value
-        limit="-"
-        if $update; then
-            status="recorded"
-        elif [[ -n ${threshold[$key]:-} ]]; then
-            limit=$(awk -v t="${threshold[$key]}" -v p=$TOLERANCE_PERCENT 'BEGIN { printf "%.1f", t * (1 + p / 100) }')
-            status=$(awk -v v="$value" -v t="${threshold[$key]}" -v p=$TOLERANCE_PERCENT 'BEGIN {
-                if (v > t * (1 + p / 100)) print "FAIL"
-                else if (v < t * (1 - p / 100)) print "ok (below: update?)"
-                else print "ok" }')
-        else
-            status="FAIL (no threshold)"
+        if [[ " ${PREPARED_WORKLOADS[*]} " == *" $workload "* ]]; then
+            "$executable" "$workload" "$SMALL" --prepare
+            "$executable" "$workload" "$LARGE" --prepare
         fi
-        if [[ $runs == 1 ]]; then spread_text="-"; else spread_text=$(printf "%.3f" "$spread"); fi
-        # shellcheck disable=SC2059
-        printf "$header" "$workload" "$mode" "$(printf "%.1f" "$value")" "${threshold[$key]:--}" "$limit" \
-            "$spread_text" "$status"
-        if [[ $status == FAIL* ]]; then
-            failures+=("$key")
-        fi
+        keys+=("$workload-$mode")
+        executables+=("$executable")
+        runs_of+=("$runs")
     done
+done
+
+# `measure <index> <run> <count>`: one callgrind run of measurement `index`, its total written to the results.
+measure() {
+    local key=${keys[$1]}
+    if ! total "${executables[$1]}" "${key%-swift*}" "$3" >"$results/$key.$2.$3"; then
+        touch "$results/failed"
+    fi
+}
+running=0
+for index in "${!keys[@]}"; do
+    [[ " ${FIRST_THREAD_WORKLOADS[*]} " == *" ${keys[$index]%-swift*} "* ]] && continue
+    for ((run = 0; run < ${runs_of[$index]}; run++)); do
+        for count in "$LARGE" "$SMALL"; do
+            if ((running == 2)); then
+                wait -n || true
+                running=$((running - 1))
+            fi
+            measure "$index" "$run" "$count" &
+            running=$((running + 1))
+        done
+    done
+done
+wait
+for index in "${!keys[@]}"; do
+    [[ " ${FIRST_THREAD_WORKLOADS[*]} " == *" ${keys[$index]%-swift*} "* ]] || continue
+    for ((run = 0; run < ${runs_of[$index]}; run++)); do
+        measure "$index" "$run" "$SMALL"
+        measure "$index" "$run" "$LARGE"
+    done
+done
+if [[ -e $results/failed ]]; then
+    echo "== instruction gate FAILED: a callgrind run failed (its output is above)" >&2
+    exit 1
+fi
+
+header="%-9s %-7s %15s %10s %10s %9s  %s\n"
+# shellcheck disable=SC2059
+printf "$header" workload mode "instr/dispatch" threshold "limit" spread status
+declare -A measured=()
+failures=()
+for index in "${!keys[@]}"; do
+    key=${keys[$index]}
+    workload=${key%-swift*}
+    mode=${key##*-}
+    runs=${runs_of[$index]}
+    values=()
+    for ((run = 0; run < runs; run++)); do
+        small=$(cat "$results/$key.$run.$SMALL")
+        large=$(cat "$results/$key.$run.$LARGE")
+        values+=("$(awk -v s="$small" -v l="$large" -v n=$((LARGE - SMALL)) 'BEGIN { printf "%.3f", (l - s) / n }')")
+    done
+    lowest=false
+    if [[ " ${FIRST_THREAD_WORKLOADS[*]} " == *" $workload "* ]]; then lowest=true; fi
+    read -r value spread < <(printf "%s\n" "${values[@]}" |
+        awk -v lowest="$lowest" 'NR == 1 { min = max = $1 } { sum += $1; if ($1 < min) min = $1; if ($1 > max) max = $1 }
+             END { printf "%.3f %.3f\n", (lowest == "true" ? min : sum / NR), max - min }')
+    measured[$key]=$value
+    limit="-"
+    if $update; then
+        status="recorded"
+    elif [[ -n ${threshold[$key]:-} ]]; then
+        limit=$(awk -v t="${threshold[$key]}" -v p=$TOLERANCE_PERCENT 'BEGIN { printf "%.1f", t * (1 + p / 100) }')
+        status=$(awk -v v="$value" -v t="${threshold[$key]}" -v p=$TOLERANCE_PERCENT 'BEGIN {
+            if (v > t * (1 + p / 100)) print "FAIL"
+            else if (v < t * (1 - p / 100)) print "ok (below: update?)"
+            else print "ok" }')
+    else
+        status="FAIL (no threshold)"
+    fi
+    if [[ $runs == 1 ]]; then spread_text="-"; else spread_text=$(printf "%.3f" "$spread"); fi
+    # shellcheck disable=SC2059
+    printf "$header" "$workload" "$mode" "$(printf "%.1f" "$value")" "${threshold[$key]:--}" "$limit" \
+        "$spread_text" "$status"
+    if [[ $status == FAIL* ]]; then
+        failures+=("$key")
+    fi
 done
 echo "   ($((SECONDS - started)) s, counts of $SMALL and $LARGE dispatches, $repeat run(s) each; first-thread workloads ${FIRST_THREAD_WORKLOADS[*]}: at least 3, the lowest compared)"
 
