@@ -72,69 +72,47 @@ let package = Package(
             name: "SwitchyardSoak",
             dependencies: [.product(name: "Switchyard", package: "Switchyard")]
         ),
-
-        // The instruction gate (`./instructions.sh`): the workloads written as an app writes them, counted with
-        // callgrind. The stores are created by functions generic over the state and action types, in modules of their
-        // own, so the store's generic code runs as it does in an app that builds its store the same way. Every
-        // workload is compiled twice from the same files, in Swift 5 and in Swift 6 language mode: `InstructionGate/
-        // Shared` holds the sources, and each target folder under `InstructionGate/Sources` links to them. They are
-        // in this package, so that CI's release build of the library serves the benchmarks and the gate alike.
-        .target(
-            name: "GateStoresSwift5",
-            dependencies: [.product(name: "Switchyard", package: "Switchyard")],
-            path: "InstructionGate/Sources/GateStoresSwift5",
-            swiftSettings: [.swiftLanguageMode(.v5)]
-        ),
-        .target(
-            name: "GateJournaledStoresSwift5",
-            dependencies: [
-                .product(name: "Switchyard", package: "Switchyard"),
-                .product(name: "SwitchyardPersistence", package: "Switchyard"),
-            ],
-            path: "InstructionGate/Sources/GateJournaledStoresSwift5",
-            swiftSettings: [.swiftLanguageMode(.v5)]
-        ),
-        .executableTarget(
-            name: "InstructionGateSwift5",
-            dependencies: [
-                "GateStoresSwift5", "GateJournaledStoresSwift5",
-                .product(name: "Switchyard", package: "Switchyard"),
-                .product(name: "SwitchyardMetrics", package: "Switchyard"),
-                .product(name: "SwitchyardTracing", package: "Switchyard"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-            ],
-            path: "InstructionGate/Sources/InstructionGateSwift5",
-            swiftSettings: [.swiftLanguageMode(.v5)]
-        ),
-        .target(
-            name: "GateStoresSwift6",
-            dependencies: [.product(name: "Switchyard", package: "Switchyard")],
-            path: "InstructionGate/Sources/GateStoresSwift6",
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        .target(
-            name: "GateJournaledStoresSwift6",
-            dependencies: [
-                .product(name: "Switchyard", package: "Switchyard"),
-                .product(name: "SwitchyardPersistence", package: "Switchyard"),
-            ],
-            path: "InstructionGate/Sources/GateJournaledStoresSwift6",
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        .executableTarget(
-            name: "InstructionGateSwift6",
-            dependencies: [
-                "GateStoresSwift6", "GateJournaledStoresSwift6",
-                .product(name: "Switchyard", package: "Switchyard"),
-                .product(name: "SwitchyardMetrics", package: "Switchyard"),
-                .product(name: "SwitchyardTracing", package: "Switchyard"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-            ],
-            path: "InstructionGate/Sources/InstructionGateSwift6",
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-    ],
+    ] + gateTargets(mode: 5) + gateTargets(mode: 6),
     swiftLanguageModes: [.v6]
 )
+
+/// The instruction gate's targets (`./instructions.sh`) in Swift `mode` language mode: the workloads written as an app
+/// writes them, counted with callgrind. The stores are created by functions generic over the state and action types,
+/// in modules of their own, so the store's generic code runs as it does in an app that builds its store the same way.
+/// Every workload is compiled twice from the same files, in Swift 5 and in Swift 6 language mode: `InstructionGate/
+/// Shared` holds the sources, and each target folder under `InstructionGate/Sources` links to them. They are in this
+/// package, so that CI's release build of the library serves the benchmarks and the gate alike.
+func gateTargets(mode: Int) -> [Target] {
+    let suffix = "Swift\(mode)"
+    let settings: [SwiftSetting] = [.swiftLanguageMode(mode == 5 ? .v5 : .v6)]
+    return [
+        .target(
+            name: "GateStores" + suffix,
+            dependencies: [.product(name: "Switchyard", package: "Switchyard")],
+            path: "InstructionGate/Sources/GateStores" + suffix,
+            swiftSettings: settings
+        ),
+        .target(
+            name: "GateJournaledStores" + suffix,
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardPersistence", package: "Switchyard"),
+            ],
+            path: "InstructionGate/Sources/GateJournaledStores" + suffix,
+            swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "InstructionGate" + suffix,
+            dependencies: [
+                .target(name: "GateStores" + suffix), .target(name: "GateJournaledStores" + suffix),
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardMetrics", package: "Switchyard"),
+                .product(name: "SwitchyardTracing", package: "Switchyard"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            path: "InstructionGate/Sources/InstructionGate" + suffix,
+            swiftSettings: settings
+        ),
+    ]
+}

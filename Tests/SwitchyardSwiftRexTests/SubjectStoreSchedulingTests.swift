@@ -3,18 +3,6 @@ import SwitchyardSwiftRex
 import SwitchyardTestSupport
 import Testing
 
-/// A key set on the main queue alone: its value is visible exactly while the main queue runs.
-private let mainQueueKey: DispatchSpecificKey<UInt8> = {
-    let key = DispatchSpecificKey<UInt8>()
-    DispatchQueue.main.setSpecific(key: key, value: 1)
-    return key
-}()
-
-/// Whether the caller runs on the main queue (the main thread; on Linux, the thread that drains the main queue).
-private func isOnMainQueue() -> Bool {
-    DispatchQueue.getSpecific(key: mainQueueKey) == 1
-}
-
 /// A store or pipeline on a subject keeps its pipeline on the main thread by default, as SwiftRex's did, and on the
 /// dispatching thread when asked.
 @Suite struct SubjectStoreSchedulingTests {
@@ -38,7 +26,7 @@ private func isOnMainQueue() -> Bool {
     }
 
     @Test func aStoreOnASubjectReducesOnTheMainThreadByDefault() async {
-        _ = mainQueueKey
+        _ = isOnMainQueue()
         let seen = Seen()
         let subject = UnfailableReplayLastSubjectType(initialValue: 0)
         let subscription = subject.publisher.subscribe(SubscriberType(onValue: { seen.received($0) }))
@@ -53,7 +41,7 @@ private func isOnMainQueue() -> Bool {
     }
 
     @Test func aPipelineReducesOnTheMainThreadByDefault() async {
-        _ = mainQueueKey
+        _ = isOnMainQueue()
         let seen = Seen()
         let subject = UnfailableReplayLastSubjectType(initialValue: 0)
         let pipeline = ReduxPipelineWrapper(

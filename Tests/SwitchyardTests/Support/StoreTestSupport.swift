@@ -58,26 +58,6 @@ func currentThreadNumber() -> UInt {
     #endif
 }
 
-private let mainQueueKey: DispatchSpecificKey<UInt8> = {
-    let key = DispatchSpecificKey<UInt8>()
-    DispatchQueue.main.setSpecific(key: key, value: 1)
-    return key
-}()
-
-/// Whether the caller runs on the main queue, the main actor's executor.
-///
-/// On Darwin that is the main thread. On Linux, the test process's async entry point calls `dispatch_main()`, which
-/// ends the main thread and lets a pool thread drain the main queue: there `Thread.isMainThread` is false even on
-/// the main actor, so tests check the main queue itself.
-func isOnMainQueue() -> Bool {
-    let onMainQueue = DispatchQueue.getSpecific(key: mainQueueKey) == 1
-    #if canImport(Darwin)
-        return onMainQueue && Thread.isMainThread
-    #else
-        return onMainQueue
-    #endif
-}
-
 /// A middleware whose IO for `action` counts itself in `blocked`, then blocks its thread until `release` is
 /// signalled: it holds the store busy while a test queues actions behind it.
 func blockingMiddleware<Action: Equatable & Sendable, State>(
