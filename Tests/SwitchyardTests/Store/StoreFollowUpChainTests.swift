@@ -78,7 +78,7 @@ import Testing
         await waitUntil { store.state.chain == length }
         let caller = callerThread.load(ordering: .relaxed)
         let byCaller = processedBy.values.filter { $0 == caller }.count
-        #expect(byCaller <= EngineLimits.standard.fairnessBudget)
+        #expect(byCaller <= Int(EngineLimits.standard.fairnessBudget))
         #expect(byCaller > 0)
         #expect(store.state.chain == length)
     }

@@ -51,6 +51,20 @@ struct ActionQueue<Element> {
         count += 1
     }
 
+    /// Puts `element` at `offset` from the front of the queue (`0` puts it first), the elements from there on one
+    /// place further back. Linear in `offset`: for the few actions given back to the front of the queue.
+    mutating func insert(_ element: Element, at offset: Int) {
+        precondition(offset >= 0 && offset <= count, "An offset within the queue, or its end.")
+        prepend(element)
+        // The new element is first: move it back, one place at a time, to `offset`.
+        var index = head
+        for _ in 0..<offset {
+            let next = index + 1 == storage.count ? 0 : index + 1
+            storage.swapAt(index, next)
+            index = next
+        }
+    }
+
     /// Removes every element and returns them, for the caller to release after unlocking.
     @inlinable
     mutating func removeAll() -> ActionQueue {

@@ -6,8 +6,8 @@ struct EngineLimits: Sendable, Equatable {
     /// Waiting producers are woken once the queue is back to this length, so that they do not wake for every action.
     @usableFromInline var lowWaterMark: Int
     /// A thread that found the store idle processes its own action, the follow-ups its action causes, and at most
-    /// this many other actions; then it hands the rest of the queue over.
-    @usableFromInline var fairnessBudget: Int
+    /// this many other actions; then it hands the rest of the queue over. 32 bits, as the processing role keeps it.
+    @usableFromInline var fairnessBudget: Int32
     /// An idle store keeps a queue buffer of at most this many slots; a larger one is given back.
     @usableFromInline var retainedQueueCapacity: Int
     /// `idle()` gives up after this many turns of the main queue in a row that dispatched again (a main-actor
@@ -18,7 +18,7 @@ struct EngineLimits: Sendable, Equatable {
     init(
         highWaterMark: Int,
         lowWaterMark: Int,
-        fairnessBudget: Int,
+        fairnessBudget: Int32,
         retainedQueueCapacity: Int,
         idleRounds: Int = 10_000
     ) {

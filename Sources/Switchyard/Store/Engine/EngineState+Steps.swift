@@ -21,8 +21,17 @@ extension EngineState {
         /// spare values, 11 instructions more per dispatch).
         @usableFromInline var current: UInt32
         /// How many actions of other owners `thread` may still process before it hands the queue over;
-        /// `Int.max` on the store's own executor, which holds no caller captive.
-        @usableFromInline var budget: Int
+        /// `Int32.max` on the store's own executor, which holds no caller captive. 32 bits, as ``givenBack``: with
+        /// them the role fits in four words, and each more word costs each write of the phase two instructions.
+        @usableFromInline var budget: Int32
+        /// How many actions the change of ``stage`` gave back so far: they are at the front of the queue, in the
+        /// order given, and the next ones go after them. `0` outside a change: only ``enter(_:)``, which sets it to
+        /// `0`, and ``countGivenBack()``, during a change, write it.
+        @usableFromInline private(set) var givenBack: UInt32
+        /// What `thread` runs: the pipeline around the reducer, the reducer (the state is closed to other threads),
+        /// or an out-of-band commit's change (closed too). Only a processing thread has a stage: the state is closed
+        /// only while a thread processes.
+        @usableFromInline private(set) var stage: Stage
 
         /// ``current`` for an action that is not the turn's own; never a turn's number.
         @usableFromInline static var othersAction: UInt32 { .max }
@@ -32,20 +41,60 @@ extension EngineState {
         var ownsCurrent: Bool { current == turn }
 
         @inlinable
-        init(thread: UInt, budget: Int) {
+        init(thread: UInt, budget: Int32, stage: Stage = .handling) {
             self.thread = thread
             self.turn = 0
             self.current = 0
             self.budget = budget
+            self.givenBack = 0
+            self.stage = stage
+        }
+
+        /// Moves to `stage`.
+        @inlinable
+        mutating func enter(_ stage: Stage) {
+            self.stage = stage
+            givenBack = 0
+        }
+
+        /// Counts an action that the running change gave back.
+        mutating func countGivenBack() {
+            precondition(stage.change != nil, "Only a running change gives actions back.")
+            givenBack += 1
         }
     }
 
-    /// The change of an out-of-band commit that runs now, and the actions it gave back so far, which join the front
-    /// of the queue, in order, when it is committed.
+    /// What the processing thread runs (``Processing/stage``). A change's id exists only in the stage of a change: a
+    /// stage is made by ``handling``, ``reducing`` or ``changing(_:)`` alone.
+    ///
+    /// An integer, not an enum with a payload: an enum's spare values would let ``Phase`` keep its case in them, which
+    /// the decisions then decode at each test (see ``Processing/current``).
     @usableFromInline
-    struct RunningChange: Sendable {
-        let id: UInt64
-        var givenBack: [QueuedAction<Action>] = []
+    struct Stage: Equatable, Sendable {
+        /// `0` while handling, `1` while reducing; otherwise the id of the out-of-band commit whose change runs,
+        /// plus one (ids are never `0`).
+        @usableFromInline let code: UInt64
+
+        /// The pipeline around the reducer, or between two actions: the state is open.
+        @inlinable static var handling: Stage { Stage(code: 0) }
+        /// The reducer runs: threads other than the processing thread wait before they read the state.
+        @inlinable static var reducing: Stage { Stage(code: 1) }
+        /// The change of the out-of-band commit `id` runs, with the state closed as for a reducer.
+        static func changing(_ id: UInt64) -> Stage {
+            precondition(id != 0 && id != .max, "An out-of-band commit's id is never 0 or the largest one.")
+            return Stage(code: id + 1)
+        }
+
+        /// For the three stages above alone.
+        @inlinable
+        init(code: UInt64) {
+            self.code = code
+        }
+
+        /// Whether threads other than the processing thread wait before they read the state.
+        @inlinable var closesState: Bool { code != 0 }
+        /// The id of the out-of-band commit whose change runs; `nil` outside a change.
+        var change: UInt64? { code > 1 ? code - 1 : nil }
     }
 
     @usableFromInline

@@ -12,8 +12,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// any queued action; `nil` when none waits, always so while the store is idle. An optional, not an empty array,
     /// so that the decisions check it without reading the array's storage.
     @usableFromInline private(set) var outOfBand: ContiguousArray<OutOfBandCommit<State>>?
-    /// The reducer runs: threads other than the processing thread wait before they read the state.
-    @usableFromInline private(set) var isReducing = false
     @usableFromInline private(set) var waitingReaders = 0
     /// How many reductions were committed.
     @usableFromInline private(set) var commits: UInt64 = 0
@@ -30,9 +28,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline var probes: ContiguousArray<ProbeEntry<Action, State>> = []
     /// Which hooks `probes` set.
     @usableFromInline var probeUse = ProbeUse.none
-    /// The out-of-band commit whose change runs now, on the processing thread, with the actions it gave back so far;
-    /// `nil` while none does. Only that change may put actions at the front of the queue.
-    @usableFromInline private(set) var runningChange: RunningChange?
     /// The actions that tools hold (``ActionOrigin/hold``), which the store takes back once each.
     @usableFromInline private(set) var holds: Set<UInt64> = []
     /// Changes with every change of `observers`, `runtime` or `probes`.
@@ -70,6 +65,29 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     var needsHandle: Bool { hasMiddleware || !runtime.isEmpty || probeUse.seesBeforeHandle }
 
+    /// Whether the state is closed: a reducer or an out-of-band change runs, and threads other than the processing
+    /// thread wait before they read the state.
+    @inlinable
+    var isReducing: Bool {
+        guard case .processing(let processing) = phase else { return false }
+        return processing.stage.closesState
+    }
+
+    /// The id of the out-of-band commit whose change runs now, on the processing thread; `nil` while none does.
+    /// Only that change may give actions back to the front of the queue.
+    var runningChange: UInt64? {
+        guard case .processing(let processing) = phase else { return nil }
+        return processing.stage.change
+    }
+
+    /// Sets the processing thread's stage: the state is closed for a reducer, or open again.
+    @inlinable
+    mutating func setStage(_ stage: Stage) {
+        guard case .processing(var processing) = phase else { return }
+        processing.enter(stage)
+        phase = .processing(processing)
+    }
+
     // MARK: - Dispatch
 
     /// Accepts an action that `thread` dispatched; `canProcessHere` says whether the scheduling policy lets that
@@ -87,11 +105,11 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         switch phase {
         case .idle:
             if canProcessHere {
-                phase = .processing(Processing(thread: thread, budget: limits.fairnessBudget))
+                let closes = !needsHandle
+                phase = .processing(
+                    Processing(thread: thread, budget: limits.fairnessBudget, stage: closes ? .reducing : .handling))
                 refresh(&context, released: &released)
-                if needsHandle { return .process(isReducing: false) }
-                isReducing = true
-                return .process(isReducing: true)
+                return .process(isReducing: closes)
             }
             queue.append(QueuedAction(dispatched, thread: thread, owner: 0, isFollowUp: isFollowUp, cause: cause))
             phase = .scheduled
@@ -151,7 +169,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     mutating func beginScheduled(
         thread: UInt,
-        budget: Int,
+        budget: Int32,
         context: inout ProcessorContext<Action, State>,
         released: inout Released
     ) -> Bool {
@@ -184,28 +202,31 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Gives back actions that tools held, from the change of the out-of-band commit `commit`: they go to the front
-    /// of the queue when the change is committed, in the order given (those of a second call after those of the
-    /// first), each as an action of no processing turn, which the turn that processes it counts against its budget.
+    /// of the queue, which nothing takes from before the change is committed, in the order given (those of a second
+    /// call after those of the first), each as an action of no processing turn, which the turn that processes it counts against its budget.
     /// An action that the store does not hold (given back already, or never held by this store) is refused. `nil`,
     /// taking nothing, unless `thread` is the processing thread and runs that change now; otherwise the number of
     /// actions refused.
     mutating func giveBack(_ actions: [HeldAction<Action>], commit: UInt64, thread: UInt) -> Int? {
-        guard commit != 0, var running = runningChange.take() else { return nil }
-        defer { runningChange = running }
-        guard running.id == commit, case .processing(let processing) = phase, processing.thread == thread else {
-            return nil
-        }
+        guard commit != 0, case .processing(var processing) = phase, processing.thread == thread,
+            processing.stage.change == commit
+        else { return nil }
         var refused = 0
         for held in actions {
             guard holds.remove(held.origin.hold) != nil else {
                 refused += 1
                 continue
             }
-            running.givenBack.append(
+            // Nothing takes an action from the queue while the change runs: only the processing thread does, after
+            // the commit. At the front now, after those given back before, is where the commit would put it.
+            queue.insert(
                 QueuedAction(
                     held.dispatched, thread: held.origin.thread, owner: 0, isFollowUp: held.origin.isFollowUp,
-                    cause: held.origin.cause))
+                    cause: held.origin.cause),
+                at: Int(processing.givenBack))
+            processing.countGivenBack()
         }
+        phase = .processing(processing)
         return refused
     }
 
@@ -223,11 +244,10 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         released: inout Released
     ) -> OutOfBandCommit<State>? {
         guard case .processing = phase, var waiting = outOfBand.take() else { return nil }
-        isReducing = true
         refresh(&context, released: &released)
         let first = waiting.removeFirst()
         if !waiting.isEmpty { outOfBand = waiting }
-        runningChange = RunningChange(id: first.id)
+        setStage(.changing(first.id))
         return first
     }
 
@@ -236,21 +256,31 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// Closes the state before the reducer, once the action's middlewares have handled it.
     @inlinable
     mutating func beginReduce(context: inout ProcessorContext<Action, State>, released: inout Released) {
-        isReducing = true
+        setStage(.reducing)
         refreshWithinAction(&context)
     }
 
     /// Opens the state after the reducer: returns the commit's number and whether readers wait for a wake-up.
-    /// Observers registered during the reducer join the snapshot now, and receive this commit.
+    /// Observers registered during the reducer join the snapshot now, and receive this commit. Without `reopening`,
+    /// the caller either takes a decision (``next(context:action:released:)`` or ``endIfIdle(context:released:)``)
+    /// before it unlocks, which opens the state or closes it for the next action, or calls ``reopen()``: a store
+    /// whose dispatch decides in its commit saves a write of the phase, about 9 instructions.
     @inlinable
     mutating func commit(
         context: inout ProcessorContext<Action, State>,
-        released: inout Released
+        released: inout Released,
+        reopening: Bool = true
     ) -> (commit: UInt64, wakeReaders: Bool) {
-        isReducing = false
+        if reopening { setStage(.handling) }
         commits &+= 1
         refreshWithinAction(&context)
         return (commits, waitingReaders > 0)
+    }
+
+    /// Opens the state after a commit made without `reopening`, when no decision follows it.
+    @inlinable
+    mutating func reopen() {
+        setStage(.handling)
     }
 
     /// Commits the change of the out-of-band commit handed out by ``beginOutOfBand(context:released:)``, as
@@ -260,17 +290,16 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         context: inout ProcessorContext<Action, State>,
         released: inout Released
     ) -> (commit: UInt64, wakeReaders: Bool) {
-        if let givenBack = runningChange.take()?.givenBack {
-            for action in givenBack.reversed() { queue.prepend(action) }
-        }
-        return commit(context: &context, released: &released)
+        // The actions the change gave back are at the front of the queue already.
+        commit(context: &context, released: &released)
     }
 
     // MARK: - Between actions
 
     /// Decides what the processing thread does after an action: runs the waiting out-of-band commits, takes the next
     /// queued action (counting it against the budget when another thread owns it), or hands the role back. What it
-    /// lets go of goes to `released`.
+    /// lets go of goes to `released`. When the thread keeps the role, the state is open, or closed for the next
+    /// action's reducer when nothing handles that action before it.
     @inlinable
     mutating func next(
         context: inout ProcessorContext<Action, State>,
@@ -283,7 +312,10 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             return .stop
         }
         refresh(&context, released: &released)
-        if outOfBand != nil { return .outOfBand }
+        if outOfBand != nil {
+            setStage(.handling)
+            return .outOfBand
+        }
         if queue.isEmpty {
             if queue.capacity > limits.retainedQueueCapacity { released.keep(queue.removeAll()) }
             if idleWaiters != nil { released.resume(idleWaiters.take()!) }
@@ -301,10 +333,10 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         }
         if counts { processing.budget -= 1 }
         processing.current = owns ? processing.turn : Processing.othersAction
+        let closes = !needsHandle
+        processing.enter(closes ? .reducing : .handling)
         phase = .processing(processing)
         action = first
-        let closes = !needsHandle
-        if closes { isReducing = true }
         return .process(
             isReducing: closes,
             wakeProducers: waitingProducers > 0 && queue.count <= limits.lowWaterMark
@@ -313,14 +345,17 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
 
     /// Decides after an action whose thread keeps no slot for a next action (the one it dispatched itself): hands
     /// the role back when the queue is empty and no out-of-band commit waits, or when the store closed, and
-    /// otherwise leaves the decision to ``next`` (which runs the out-of-band commits first).
+    /// otherwise leaves the decision to ``next`` (which runs the out-of-band commits first), with the state open.
     @inlinable @inline(__always)
     mutating func endIfIdle(context: inout ProcessorContext<Action, State>, released: inout Released) -> Step? {
         guard case .processing = phase else {
             stop(&context, released: &released)
             return .stop
         }
-        guard queue.isEmpty, outOfBand == nil else { return nil }
+        guard queue.isEmpty, outOfBand == nil else {
+            setStage(.handling)
+            return nil
+        }
         refresh(&context, released: &released)
         if queue.capacity > limits.retainedQueueCapacity { released.keep(queue.removeAll()) }
         if idleWaiters != nil { released.resume(idleWaiters.take()!) }
@@ -364,9 +399,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         reservations.removeAll()
         holds = []
         // What the change in progress gave back is dropped with the queue.
-        if let givenBack = runningChange.take()?.givenBack {
-            for action in givenBack.reversed() { queue.prepend(action) }
-        }
         version &+= 1
         let closed = Closed(
             queue: queue.removeAll(),

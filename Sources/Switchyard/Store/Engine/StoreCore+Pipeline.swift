@@ -190,8 +190,13 @@ extension StoreCore {
         var released = Released()
         let (commit, wakeReaders, next, decided) = engine.withLock {
             engine -> (UInt64, Bool, EngineState<Action, State>.Step?, Bool) in
-            let (commit, wakeReaders) = engine.commit(context: &context, released: &released)
-            guard ioIsPure, !context.hasObservers, mayDecide else { return (commit, wakeReaders, nil, false) }
+            // Observers registered during the reducer join the snapshot at the commit: `hasObservers` is read after.
+            let (commit, wakeReaders) = engine.commit(context: &context, released: &released, reopening: false)
+            guard ioIsPure, !context.hasObservers, mayDecide else {
+                engine.reopen()
+                return (commit, wakeReaders, nil, false)
+            }
+            // The decision in the same critical section opens the state, or closes it for the next action.
             return (commit, wakeReaders, decide(&engine, context: &context, slot: &slot, released: &released), true)
         }
         if wakeReaders { cell.wakeReaders() }

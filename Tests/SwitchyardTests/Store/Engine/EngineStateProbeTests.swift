@@ -178,7 +178,7 @@ import Testing
         let begun = machine.engine.beginOutOfBand(context: &machine.context, released: &released)
         let commit = try #require(begun)
         #expect(commit.id != 0)
-        #expect(machine.engine.runningChange?.id == commit.id)
+        #expect(machine.engine.runningChange == commit.id)
         return commit.id
     }
 
@@ -258,6 +258,29 @@ import Testing
         #expect(machine.engine.giveBack(second, commit: id, thread: Self.me) == 0)
         // Both go before the action queued meanwhile, the first call's first.
         #expect(Self.commitAndDrain(&machine) == [1, 2, 3, 4, 10])
+    }
+
+    @Test func theActionsThatALaterChangeGivesBackGoBeforeThoseThatAnEarlierOneGaveBack() throws {
+        var machine = Machine(limits: Self.roomy)
+        let firstID = try Self.runningAChange(&machine)
+        // A second commit waits meanwhile; the first change gives two actions back.
+        #expect(machine.request(adding: 5, from: Self.other) == .queued)
+        let early = (1...2).map { Self.held($0, from: Self.other, in: &machine) }
+        #expect(machine.engine.giveBack(early, commit: firstID, thread: Self.me) == 0)
+        var released = Released()
+        _ = machine.engine.commitOutOfBand(context: &machine.context, released: &released)
+        // The waiting commit runs before any queued action, those given back included.
+        #expect(machine.engine.phase == EngineStateTests.processing(thread: Self.me, budget: 64))
+        #expect(machine.next() == .outOfBand)
+        let begun = machine.engine.beginOutOfBand(context: &machine.context, released: &released)
+        let second = try #require(begun)
+        let changing = EngineStateTests.processing(thread: Self.me, budget: 64, stage: .changing(second.id))
+        #expect(machine.engine.phase == changing)
+        // The first change's id no longer gives back; the second's does, to the very front.
+        let late = [Self.held(3, from: Self.other, in: &machine)]
+        #expect(machine.engine.giveBack(late, commit: firstID, thread: Self.me) == nil)
+        #expect(machine.engine.giveBack(late, commit: second.id, thread: Self.me) == 0)
+        #expect(Self.commitAndDrain(&machine) == [3, 1, 2])
     }
 
     @Test func heldActionsGivenBackCountAgainstTheBudgetEvenOnTheThreadIdThatDispatchedThem() throws {

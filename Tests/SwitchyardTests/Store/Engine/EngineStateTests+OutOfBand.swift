@@ -6,7 +6,7 @@ import Testing
 extension EngineStateTests {
     // MARK: - Out-of-band commits
 
-    @Test func anOutOfBandCommitOnAnIdleStoreGivesTheRoleToAThreadThatMayProcessAndRunsAtItsFirstDecision() {
+    @Test func anOutOfBandCommitOnAnIdleStoreGivesTheRoleToAThreadThatMayProcessAndRunsAtItsFirstDecision() throws {
         var machine = Machine()
         #expect(machine.request(adding: 10, from: Self.me) == .process(isReducing: false))
         #expect(machine.engine.phase == Self.processing(thread: Self.me, budget: 2))
@@ -14,11 +14,15 @@ extension EngineStateTests {
         #expect(machine.next() == .outOfBand)
         #expect(machine.beginOutOfBand() == 10)
         // The state is closed for the change, as for a reducer: other threads wait before they read it.
+        let change = try #require(machine.engine.runningChange)
+        #expect(machine.engine.phase == Self.processing(thread: Self.me, budget: 2, stage: .changing(change)))
         #expect(machine.engine.isReducing)
         let readerWaits = machine.engine.readerMustWait(wokeUp: false)
         #expect(readerWaits)
         #expect(machine.commit() == 1)
         #expect(!machine.engine.isReducing)
+        #expect(machine.engine.runningChange == nil)
+        #expect(machine.engine.phase == Self.processing(thread: Self.me, budget: 2))
         #expect(machine.engine.outOfBand == nil)
         #expect(machine.next() == .idle(wakeProducers: false))
     }

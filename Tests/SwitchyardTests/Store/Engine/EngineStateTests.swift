@@ -13,9 +13,11 @@ import Testing
     static let third: UInt = 3
 
     /// The processing role of `thread` in turn `turn` (`0` until it queues a follow-up of its own), processing an
-    /// action of its own or not.
-    static func processing(thread: UInt, turn: UInt32 = 0, ownsCurrent: Bool = true, budget: Int) -> Engine.Phase {
-        var processing = Engine.Processing(thread: thread, budget: budget)
+    /// action of its own or not, at `stage`.
+    static func processing(
+        thread: UInt, turn: UInt32 = 0, ownsCurrent: Bool = true, budget: Int32, stage: Engine.Stage = .handling
+    ) -> Engine.Phase {
+        var processing = Engine.Processing(thread: thread, budget: budget, stage: stage)
         processing.turn = turn
         processing.current = ownsCurrent ? turn : Engine.Processing.othersAction
         return .processing(processing)
@@ -86,7 +88,7 @@ import Testing
     @Test func anIdleStoreGivesTheRoleToAThreadThatMayProcessAndClosesTheStateWhenNothingHandlesTheAction() {
         var machine = Machine()
         #expect(machine.admit(1, from: Self.me) == .process(isReducing: true))
-        #expect(machine.engine.phase == Self.processing(thread: Self.me, budget: 2))
+        #expect(machine.engine.phase == Self.processing(thread: Self.me, budget: 2, stage: .reducing))
         #expect(machine.engine.isReducing)
     }
 
