@@ -247,6 +247,24 @@ import Testing
         rate.count(atUptime: 301_000_000_000)
         #expect(rate.perSecond(upTo: 301) == Array(repeating: 0, count: 59) + [1])
     }
+
+    @Test func theRateCountsEachActionInTheSecondItStartedInWhateverOrderTheyCome() {
+        var rate = ActionRate()
+        for tenth in 0..<10 { rate.count(atUptime: 200_000_000_000 + UInt64(tenth) * 100_000_000) }
+        rate.count(atUptime: 202_000_000_000)
+        // Timed before the newest second, by a thread that another one's action overtook: its own second.
+        rate.count(atUptime: 201_900_000_000)
+        rate.count(atUptime: 200_100_000_000)
+        // Older than a minute before the newest second: no longer shown.
+        rate.count(atUptime: 142_000_000_000)
+        rate.count(atUptime: 202_500_000_000)
+        #expect(rate.perSecond(upTo: 202).suffix(3) == [11, 1, 2])
+        #expect(rate.perSecond(upTo: 202).reduce(0, +) == 14)
+        // Seen from later, before and after the newest second moves there.
+        #expect(rate.perSecond(upTo: 204).suffix(5) == [11, 1, 2, 0, 0])
+        rate.count(atUptime: 204_000_000_000)
+        #expect(rate.perSecond(upTo: 204).suffix(5) == [11, 1, 2, 0, 1])
+    }
 }
 
 /// Sanitizers rewrite what leaves the inspector; replays keep the raw values.
