@@ -106,6 +106,11 @@ extension StoreCore {
             let (next, _) = reduceAndCommit(dispatched, ioIsPure: true, context: &context, next: &slot, marks: &marks)
             return next
         }
+        guard hasMiddleware || context.hasRuntime else {
+            // Nothing handles the action: no IO to keep, and no clock read for a handle time of 0.
+            let (next, _) = closeAndReduce(dispatched, ioIsPure: true, context: &context, next: &slot, marks: &marks)
+            return next
+        }
         // 1. handle, in composition order; state() is the state before the reducer. The runtime middlewares are
         // those of the snapshot, fixed by the decision that gave this action.
         var io = IO<Action>.pure()
@@ -118,19 +123,8 @@ extension StoreCore {
             runtimeIO = context.withRegistrations { handleRuntime(dispatched, $0.runtime) } ?? .pure()
         }
         marks.handled()
-        var released = Released()
-        if marks.wantsQueueDepth {
-            let queued = engine.withLock { engine in
-                engine.beginReduce(context: &context, released: &released)
-                return engine.queue.count
-            }
-            marks.queued(queued)
-        } else {
-            engine.withLock { engine in engine.beginReduce(context: &context, released: &released) }
-        }
-        released.finish()
         let ioIsPure = io.isPure && runtimeIO.isPure
-        let (next, decided) = reduceAndCommit(
+        let (next, decided) = closeAndReduce(
             dispatched,
             ioIsPure: ioIsPure,
             context: &context,
@@ -144,6 +138,31 @@ extension StoreCore {
             io.run(output)
         }
         return nil
+    }
+
+    /// Closes the state for the reducer, once the middlewares handled the action, then reduces and commits
+    /// (``reduceAndCommit(_:ioIsPure:context:next:marks:)``). Always inlined, as ``process(_:isReducing:context:next:marks:)``.
+    @inlinable @inline(__always)
+    func closeAndReduce<Marks: PipelineMarks>(
+        _ dispatched: DispatchedAction<Action>,
+        ioIsPure: Bool,
+        context: inout ProcessorContext<Action, State>,
+        next slot: inout some NextActionSlot<Action>,
+        marks: inout Marks
+    ) -> (next: EngineState<Action, State>.Step?, decided: Bool)
+    where Marks.MarkedAction == Action, Marks.MarkedState == State {
+        var released = Released()
+        if marks.wantsQueueDepth {
+            let queued = engine.withLock { engine in
+                engine.beginReduce(context: &context, released: &released)
+                return engine.queue.count
+            }
+            marks.queued(queued)
+        } else {
+            engine.withLock { engine in engine.beginReduce(context: &context, released: &released) }
+        }
+        released.finish()
+        return reduceAndCommit(dispatched, ioIsPure: ioIsPure, context: &context, next: &slot, marks: &marks)
     }
 
     /// 2. Reduces in place, with no lock held, and commits; 3. tells the observers. When nothing follows the commit

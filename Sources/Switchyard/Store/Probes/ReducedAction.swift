@@ -7,7 +7,8 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
     public let origin: ActionOrigin
     /// When the pipeline started on it, in nanoseconds of the clock that `DispatchTime.uptimeNanoseconds` reads.
     public let startedAt: UInt64
-    /// The time spent in the middlewares' `handle`, in nanoseconds.
+    /// The time spent in the middlewares' `handle`, in nanoseconds: `0` for a store without middleware, whose
+    /// clock is not read for a phase that does nothing.
     public let handleNanoseconds: UInt64
     /// The time spent in the reducer, in nanoseconds.
     public let reduceNanoseconds: UInt64

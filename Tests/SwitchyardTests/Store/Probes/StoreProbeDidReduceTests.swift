@@ -42,6 +42,34 @@ import Testing
         func removeAll() { reduced.withLock { $0.removeAll() } }
     }
 
+    /// A middleware whose `handle` takes at least two milliseconds.
+    struct SlowMiddleware: MiddlewareProtocol, Sendable {
+        func receiveContext(getState: @escaping GetState<Int>, output: AnyActionHandler<Int>) {}
+        func handle(action: Int, from dispatcher: ActionSource, state: @escaping GetState<Int>) -> IO<Int> {
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < .milliseconds(2) {}
+            return .pure()
+        }
+    }
+
+    @Test func theHandleTimeIsTheMiddlewaresTimeAndZeroForAStoreWithoutMiddleware() {
+        let adding = Reducer<Int, Int> { action, state in state += action }
+        let times = Mutex<[UInt64]>([])
+        let probe = StoreProbe<Int, Int>(didReduce: { reduced in times.withLock { $0.append(reduced.handleNanoseconds) } })
+        let plain = Store(initialState: 0, reducer: adding)
+        let plainRegistration = plain.attach(probe)
+        plain.dispatch(1)
+        let slow = Store(initialState: 0, reducer: adding, middleware: SlowMiddleware())
+        let slowRegistration = slow.attach(probe)
+        slow.dispatch(1)
+        let seen = times.withLock { $0 }
+        #expect(seen.count == 2)
+        #expect(seen.first == 0)
+        #expect((seen.last ?? 0) >= 2_000_000)
+        plainRegistration.detach()
+        slowRegistration.detach()
+    }
+
     @Test func whatTheHookKeepsStaysWholeAndIsReleasedOnceNothingHoldsIt() async {
         let freed = Freed()
         let kept = Kept()
