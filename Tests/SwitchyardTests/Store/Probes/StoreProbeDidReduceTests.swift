@@ -55,7 +55,9 @@ import Testing
     @Test func theHandleTimeIsTheMiddlewaresTimeAndZeroForAStoreWithoutMiddleware() {
         let adding = Reducer<Int, Int> { action, state in state += action }
         let times = Mutex<[UInt64]>([])
-        let probe = StoreProbe<Int, Int>(didReduce: { reduced in times.withLock { $0.append(reduced.handleNanoseconds) } })
+        let probe = StoreProbe<Int, Int>(didReduce: { reduced in
+            times.withLock { $0.append(reduced.handleNanoseconds) }
+        })
         let plain = Store(initialState: 0, reducer: adding)
         let plainRegistration = plain.attach(probe)
         plain.dispatch(1)
