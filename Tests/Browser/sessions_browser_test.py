@@ -21,6 +21,7 @@ import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 first_url, other_url, address, pid_file, shots = sys.argv[1:6]
@@ -172,8 +173,16 @@ try:
                "return [index('li.earlier'), index('li.launch-sep.live'), index('li[data-id]')];")
     if not order[0] < order[1] < order[2]:
         raise SystemExit("FAIL: the earlier entries are not above the live launch's: %r" % order)
-    # Read-only: an earlier entry cannot be selected, so no command reaches it.
-    d.find_element(By.CSS_SELECTOR, "#actions li.earlier").click()
+    # Read-only: an earlier entry cannot be selected, so no command reaches it. The list re-renders as live entries
+    # arrive, and may replace the row between its lookup and the click: then it is looked up again.
+    for _ in range(10):
+        try:
+            d.find_element(By.CSS_SELECTOR, "#actions li.earlier").click()
+            break
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+    else:
+        raise SystemExit("FAIL: an earlier launch's entry was re-rendered at every click")
     time.sleep(0.5)
     if js("return document.querySelectorAll('#actions li.earlier.selected').length") or \
             not js("return document.getElementById('detail').hidden"):
