@@ -65,15 +65,20 @@ import Testing
         }
         // ...and while it does: the page goes on until the app is paired (or the wait below gives up).
         let port = desktop.port
+        let firstRound = Signal()
         let hammering = Task {
             var sent = 0
             while !Task.isCancelled {
                 _ = try? await requestsOfAPage(client, port: port)
                 sent += 2
+                if sent == 2 { firstRound.send() }
                 try? await Task.sleep(for: .milliseconds(20))
             }
             return sent
         }
+        // The app connects once the page has sent its first requests, so that it always pairs while they go on,
+        // however late the machine starts the hammering task.
+        #expect(await firstRound.arrives(within: .seconds(30)))
         let store = makeStore()
         let inspector = StoreInspector(inspecting: store)
         let connection = inspector.connect(to: desktop.appAddress, store: "hammered")

@@ -10,8 +10,7 @@ import Testing
     /// the effects on the thread pool instead, this failed 4 to 8 times in 2,000 runs on a two-core machine.
     ///
     /// Sixteen at a time rather than as 2,000 test arguments, which Swift Testing would start all at once: that flood
-    /// kept the thread pool busy for seconds, and starved the background-priority tasks that swift-clocks'
-    /// `ImmediateClock` yields to in other tests.
+    /// kept the thread pool busy for seconds.
     @Test func aDebouncedSearchCancelledInFlightAlwaysEndsWithTheLatestResults() async {
         let runs = 2_000
         let width = 16
@@ -28,8 +27,7 @@ import Testing
         }
     }
 
-    /// `import SwitchyardTesting` re-exports swift-clocks, and its own `TestClock`, the one that waits for the test
-    /// stores' effects, is the one `TestClock` names.
+    /// `TestClock` names `SwitchyardTesting`'s own, the one that waits for the test stores' effects.
     @Test func testClockIsTheOneThatWaitsForEffects() {
         #expect(ObjectIdentifier(type(of: TestClock())) == ObjectIdentifier(SwitchyardTesting.TestClock.self))
     }

@@ -87,8 +87,7 @@ struct DelayedSearchAPI<C: Clock<Duration>>: SearchFeature.SearchAPI {
 
     @Test func theMiddlewareAloneDispatchesTheResults() async {
         let tester = MiddlewareTester(
-            SearchFeature.SearchMiddleware(api: StubSearchAPI(), clock: ImmediateClock()),
-            timeout: .seconds(60)
+            SearchFeature.SearchMiddleware(api: StubSearchAPI(), clock: ImmediateClock())
         )
         let dispatched = await tester.run(
             .search("swift"),
