@@ -34,7 +34,8 @@ package final class ErasedLiftChainWorkload: Workload {
             outputAction: { ChainedAppAction.area($0) }
         )
         .eraseToAnyMiddleware()
-        precondition(app.isComposed?.middlewares.count == 100)
+        // Erased, the lifted composition stays a composition of the hundred middlewares, each lifted: the library's
+        // tests pin that flattening.
         store = Store(
             initialState: Counter(),
             reducer: .reduce { _, state in state.count += 1 },

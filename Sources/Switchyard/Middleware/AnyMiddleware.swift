@@ -34,8 +34,8 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
     /// of them, which the processor predicts, instead of a copy per call site, which it does not.
     ///
     /// A lift of an ``IdentityMiddleware``, of a ``ComposedMiddleware`` or of an `AnyMiddleware` is erased in the
-    /// shape of what it lifts: a lifted identity, erased, is an identity (``isIdentity``), and a lifted composition,
-    /// erased, is the composition of each of its middlewares lifted (``isComposed``), which `<>` flattens. A lift of
+    /// shape of what it lifts: a lifted identity, erased, is an identity, which `<>` drops, and a lifted composition,
+    /// erased, is the composition of each of its middlewares lifted, which `<>` flattens. A lift of
     /// an erased lift, erased, can be lifted again without nesting deeper: however many times a middleware is lifted
     /// and erased, handling an action takes the same stack.
     ///
