@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import Synchronization
 import Testing
 
 @testable import SwitchyardTesting
@@ -35,13 +36,22 @@ import Testing
     }
 
     /// A cancelled task's sleep throws, and leaves the time where it was.
-    @Test func aCancelledSleepThrowsAndLeavesTheTime() async {
+    @Test func aCancelledSleepThrowsAndLeavesTheTime() {
         let clock = ImmediateClock()
-        let task = Task {
+        let threwCancellation = Mutex<Bool?>(nil)
+        let ended = DispatchSemaphore(value: 0)
+        Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            try await clock.sleep(for: .seconds(5))
+            do {
+                try await clock.sleep(for: .seconds(5))
+                threwCancellation.withLock { $0 = false }
+            } catch {
+                threwCancellation.withLock { $0 = error is CancellationError }
+            }
+            ended.signal()
         }
-        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(ended.wait(timeout: .now() + .seconds(30)) == .success)
+        #expect(threwCancellation.withLock { $0 } == true)
         #expect(clock.now == TestClock.Instant())
     }
 
