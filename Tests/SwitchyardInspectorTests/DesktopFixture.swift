@@ -48,12 +48,14 @@ struct Running: Sendable {
     /// going while an attack is under way.
     func storeKeepsProcessing(_ count: Int = 10_000) async throws -> Bool {
         let store = store
+        // The inspector numbers every action it records: the numbers tell that each of them was processed.
+        let before = inspector.status().lastID ?? 0
         // Results, whose state keeps its size: a list that grew with each action would be copied whole by each one
         // (the history keeps the previous states), and the test would measure that copy.
         try await offThePool {
             for index in 0..<count { store.dispatch(.results(["\(index)"])) }
         }
-        return store.state.results == ["\(count - 1)"]
+        return store.state.results == ["\(count - 1)"] && inspector.status().lastID == before + count
     }
 
     func stop() async {
