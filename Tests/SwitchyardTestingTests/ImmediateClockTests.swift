@@ -40,7 +40,9 @@ import Testing
         let clock = ImmediateClock()
         let threwCancellation = Mutex<Bool?>(nil)
         let ended = DispatchSemaphore(value: 0)
-        Task {
+        // On a test store's executor, as an effect runs: this thread waits for the task, which then needs no thread
+        // of the pool, which the suite's other tests may all keep busy.
+        Task(executorPreference: EffectExecutor()) {
             withUnsafeCurrentTask { $0?.cancel() }
             do {
                 try await clock.sleep(for: .seconds(5))
