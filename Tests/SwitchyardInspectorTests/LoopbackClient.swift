@@ -18,6 +18,8 @@ func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value)
 /// exactly as a browser would, headers included.
 struct LoopbackClient: Sendable {
     let port: UInt16
+    /// How long, in seconds, one read or one write may wait for the server.
+    var timeout = 20
 
     struct Response: Sendable {
         var status: Int
@@ -140,8 +142,11 @@ struct LoopbackClient: Sendable {
             let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard socket >= 0 else { throw ClientError("socket failed: \(errno)") }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        // Every read and every write has a deadline: a server that stops reading or answering fails the test within
+        // `timeout`, never after the kernel's own retransmission timeout (some 15 minutes on Linux).
+        var timeout = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         if var size = receiveBuffer {
             setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
