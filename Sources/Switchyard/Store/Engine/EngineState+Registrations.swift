@@ -1,34 +1,30 @@
 extension EngineState {
     // MARK: - Registrations
 
-    mutating func makeID() -> UInt64 {
-        lastID &+= 1
-        return lastID
-    }
-
     /// Adds an observer of the commits after the current one; `nil` when the store is closed.
     mutating func addObserver(
         deliver: @escaping @Sendable (State) -> Void,
         storeDidEnd: (@Sendable () -> Void)?
     ) -> StateObserver<State>? {
         if case .closed = phase { return nil }
-        let observer = StateObserver(id: makeID(), startAfter: commits, deliver: deliver, storeDidEnd: storeDidEnd)
-        observers.append(observer)
-        version &+= 1
+        let observer = StateObserver(
+            id: registered.makeID(), startAfter: commits, deliver: deliver, storeDidEnd: storeDidEnd)
+        registered.observers.append(observer)
+        registered.version &+= 1
         return observer
     }
 
     /// Removes the observer `id` and returns it with the snapshot that held it, for release after unlocking.
     mutating func removeObserver(id: UInt64) -> (StateObserver<State>?, Registrations<Action, State>?) {
-        guard let index = observers.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
-        return (observers.remove(at: index), changed())
+        guard let index = registered.observers.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
+        return (registered.observers.remove(at: index), changed())
     }
 
     /// Marks a change of the registrations and returns the stale snapshot, for release after unlocking: what was
     /// removed is then let go of at once, unless a processing thread holds the snapshot, which lets go of it at its
     /// next decision.
     mutating func changed() -> Registrations<Action, State>? {
-        version &+= 1
+        registered.version &+= 1
         defer { registrations = nil }
         return retire(registrations)
     }
@@ -54,41 +50,41 @@ extension EngineState {
     mutating func reserveRuntime(identity: ObjectIdentifier?) -> Reservation {
         if case .closed = phase { return .closed }
         if let identity {
-            if let entry = runtime.first(where: { $0.identity == identity }) {
+            if let entry = registered.runtime.first(where: { $0.identity == identity }) {
                 return .duplicate(id: entry.id)
             }
-            if let pending = reservations.first(where: { $0.value == identity }) {
+            if let pending = registered.reservations.first(where: { $0.value == identity }) {
                 return .duplicate(id: pending.key)
             }
         }
-        let id = makeID()
-        reservations[id] = .some(identity)
+        let id = registered.makeID()
+        registered.reservations[id] = .some(identity)
         return .reserved(id: id)
     }
 
     /// Adds a reserved middleware to the pipeline; `false` when it was removed or the store closed meanwhile.
     mutating func activate(_ entry: RuntimeEntry<Action, State>) -> Bool {
-        guard reservations.removeValue(forKey: entry.id) != nil else { return false }
+        guard registered.reservations.removeValue(forKey: entry.id) != nil else { return false }
         if case .closed = phase { return false }
-        runtime.append(entry)
-        version &+= 1
+        registered.runtime.append(entry)
+        registered.version &+= 1
         return true
     }
 
     /// Removes the runtime middleware `id` (or cancels its reservation) and returns it with the snapshot that held
     /// it, for release after unlocking.
     mutating func removeRuntime(id: UInt64) -> (RuntimeEntry<Action, State>?, Registrations<Action, State>?) {
-        reservations[id] = nil
-        guard let index = runtime.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
-        return (runtime.remove(at: index), changed())
+        registered.reservations[id] = nil
+        guard let index = registered.runtime.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
+        return (registered.runtime.remove(at: index), changed())
     }
 
     /// Removes every runtime middleware and returns them with the snapshot that held them, for release after
     /// unlocking.
     mutating func removeAllRuntime() -> (ContiguousArray<RuntimeEntry<Action, State>>, Registrations<Action, State>?) {
-        reservations.removeAll()
-        defer { runtime = [] }
-        return (runtime, changed())
+        registered.reservations.removeAll()
+        defer { registered.runtime = [] }
+        return (registered.runtime, changed())
     }
 
     /// Attaches a probe after those attached before it; `nil` when the store is closed. The stale snapshot comes
@@ -97,17 +93,17 @@ extension EngineState {
         _ probe: StoreProbe<Action, State>
     ) -> (ProbeEntry<Action, State>?, Registrations<Action, State>?) {
         if case .closed = phase { return (nil, nil) }
-        let entry = ProbeEntry(id: makeID(), probe: probe)
-        probes.append(entry)
-        probeUse = ProbeUse(probes)
+        let entry = ProbeEntry(id: registered.makeID(), probe: probe)
+        registered.probes.append(entry)
+        registered.probeUse = ProbeUse(registered.probes)
         return (entry, changed())
     }
 
     /// Detaches the probe `id` and returns it with the snapshot that held it, for release after unlocking.
     mutating func removeProbe(id: UInt64) -> (ProbeEntry<Action, State>?, Registrations<Action, State>?) {
-        guard let index = probes.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
-        let removed = probes.remove(at: index)
-        probeUse = ProbeUse(probes)
+        guard let index = registered.probes.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
+        let removed = registered.probes.remove(at: index)
+        registered.probeUse = ProbeUse(registered.probes)
         return (removed, changed())
     }
 
@@ -117,11 +113,11 @@ extension EngineState {
     /// `released`.
     @inlinable @inline(__always)
     mutating func refresh(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
-        guard context.version != version else { return }
+        guard context.version != registered.version else { return }
         // A new context (each dispatch makes one) of a store whose snapshot is current: a copy of a few words.
-        if registrationsVersion == version, retired.isEmpty {
+        if registrationsVersion == registered.version, retired.isEmpty {
             context.view = view
-            context.version = version
+            context.version = registered.version
             return
         }
         refreshRegistrations(&context, released: &released)
@@ -133,7 +129,7 @@ extension EngineState {
     /// the registrations changed.
     @inlinable @inline(never)
     mutating func refreshRegistrations(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
-        if registrationsVersion != version {
+        if registrationsVersion != registered.version {
             if let old = registrations { released.keep(old) }
             makeSnapshot()
         }
@@ -143,7 +139,7 @@ extension EngineState {
         }
         if let hooks = detachHooks.take() { released.call(hooks) }
         context.view = view
-        context.version = version
+        context.version = registered.version
     }
 
     /// Brings the processing thread's snapshot up to date within an action (before its reducer, at its commit), so
@@ -152,11 +148,11 @@ extension EngineState {
     /// left stale, brings to ``refreshRegistrations(_:released:)``.
     @inlinable @inline(__always)
     mutating func refreshWithinAction(_ context: inout ProcessorContext<Action, State>) {
-        guard context.version != version else { return }
+        guard context.version != registered.version else { return }
         // The snapshot is current and nothing waits to be let go of: as at a decision.
-        if registrationsVersion == version, retired.isEmpty, detachHooks == nil {
+        if registrationsVersion == registered.version, retired.isEmpty, detachHooks == nil {
             context.view = view
-            context.version = version
+            context.version = registered.version
             return
         }
         refreshWithinActionRegistrations(&context)
@@ -165,7 +161,7 @@ extension EngineState {
     /// The work of ``refreshWithinAction(_:)`` when the registrations changed; out of line.
     @inlinable @inline(never)
     mutating func refreshWithinActionRegistrations(_ context: inout ProcessorContext<Action, State>) {
-        if registrationsVersion != version {
+        if registrationsVersion != registered.version {
             if let old = registrations { retired.append(old) }
             makeSnapshot()
         }
@@ -175,22 +171,25 @@ extension EngineState {
             if let current = registrations {
                 retired.append(current)
             } else {
-                registrationsVersion = version &- 1
+                registrationsVersion = registered.version &- 1
             }
         }
         context.view = view
         // A version no snapshot has: the next decision comes back to let go of what was retired and to call the
         // `didDetach` hooks waiting for it.
-        context.version = retired.isEmpty && detachHooks == nil ? version : .max
+        context.version = retired.isEmpty && detachHooks == nil ? registered.version : .max
     }
 
     /// Makes the snapshot of the current registrations, and its view.
     @inlinable
     mutating func makeSnapshot() {
-        let isEmpty = observers.isEmpty && runtime.isEmpty && probes.isEmpty
-        registrations = isEmpty ? nil : Registrations(observers: observers, runtime: runtime, probes: probes)
-        view = ProcessorContext.View(registrations, probeUse: probeUse)
-        registrationsVersion = version
+        let isEmpty = registered.observers.isEmpty && registered.runtime.isEmpty && registered.probes.isEmpty
+        registrations =
+            isEmpty
+            ? nil
+            : Registrations(observers: registered.observers, runtime: registered.runtime, probes: registered.probes)
+        view = ProcessorContext.View(registrations, probeUse: registered.probeUse)
+        registrationsVersion = registered.version
     }
 
     /// Calls `hook`, the `didDetach` of a probe just detached, once no hook of that probe will run any more: returned
@@ -201,7 +200,7 @@ extension EngineState {
         detachHooks = (detachHooks ?? []) + [hook]
         // The next decision must take the slow path, which calls the hooks: a version that the processing thread's
         // context does not have makes it do so, and a refresh within the action keeps it there while hooks wait.
-        version &+= 1
+        registered.version &+= 1
         return nil
     }
 }

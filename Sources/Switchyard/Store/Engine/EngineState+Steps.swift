@@ -167,3 +167,40 @@ extension EngineState {
         }
     }
 }
+
+extension EngineState {
+    // MARK: - What the decisions read
+
+    /// Whether something must see an action before its reducer: the store's middleware, a runtime middleware or a
+    /// probe that holds or times actions. Without any, the decision that gives the processing thread an action also
+    /// closes the state.
+    @inlinable
+    var needsHandle: Bool { hasMiddleware || !registered.runtime.isEmpty || registered.probeUse.seesBeforeHandle }
+
+    /// Whether the state is closed: a reducer or an out-of-band change runs, and threads other than the processing
+    /// thread wait before they read the state.
+    @inlinable
+    var isReducing: Bool {
+        guard case .processing(let processing) = phase else { return false }
+        return processing.stage.closesState
+    }
+
+    /// The id of the out-of-band commit whose change runs now, on the processing thread; `nil` while none does.
+    /// Only that change may give actions back to the front of the queue.
+    var runningChange: UInt64? {
+        guard case .processing(let processing) = phase else { return nil }
+        return processing.stage.change
+    }
+
+    /// Ends the work of a processing thread stopped by `close()`: the snapshots it used are let go of. Out of line:
+    /// it happens once in a store's life.
+    @inlinable @inline(never)
+    mutating func stop(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
+        context.view.registrations = nil
+        if !retired.isEmpty {
+            released.keep(retired)
+            retired = []
+        }
+        if let hooks = detachHooks.take() { released.call(hooks) }
+    }
+}

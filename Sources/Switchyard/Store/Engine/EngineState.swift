@@ -21,19 +21,13 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline private(set) var waitingProducers = 0
     /// The number of the last processing turn (``Processing/turn``); never reused.
     @usableFromInline private(set) var lastTurn: UInt32 = 0
-    // The registrations and their snapshot below are set by the methods of `EngineState+Registrations.swift` only.
-    @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
-    @usableFromInline var runtime: ContiguousArray<RuntimeEntry<Action, State>> = []
-    /// The probes attached, in the order they were attached.
-    @usableFromInline var probes: ContiguousArray<ProbeEntry<Action, State>> = []
-    /// Which hooks `probes` set.
-    @usableFromInline var probeUse = ProbeUse.none
+    /// The observers, runtime middlewares and probes, set by the methods of `EngineState+Registrations.swift` only,
+    /// as the snapshot below.
+    @usableFromInline var registered = RegistrationTable<Action, State>()
     /// The actions that tools hold (``ActionOrigin/hold``), which the store takes back once each.
     @usableFromInline private(set) var holds: Set<UInt64> = []
-    /// Changes with every change of `observers`, `runtime` or `probes`.
-    @usableFromInline var version: UInt64 = 0
-    /// The snapshot of `observers`, `runtime` and `probes` at `version`, made when a processing thread first
-    /// asks for it; `nil` while nothing is registered.
+    /// The snapshot of `registered` at its `version`, made when a processing thread first asks for it; `nil` while
+    /// nothing is registered.
     @usableFromInline var registrations: Registrations<Action, State>?
     @usableFromInline var registrationsVersion: UInt64 = 0
     /// What the processing thread reads of `registrations` per action.
@@ -46,9 +40,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     /// none. Whenever there are some, the processing thread's context is stale, so that its decision takes the slow
     /// path of ``refresh(_:released:)``.
     @usableFromInline var detachHooks: [@Sendable () -> Void]?
-    /// Runtime middlewares whose `receiveContext` runs before they join the pipeline, by id.
-    var reservations: [UInt64: ObjectIdentifier?] = [:]
-    var lastID: UInt64 = 0
     /// Whether the store has a middleware of its own, which sees each action before the reducer.
     @usableFromInline let hasMiddleware: Bool
     @usableFromInline let limits: EngineLimits
@@ -57,27 +48,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
     init(hasMiddleware: Bool, limits: EngineLimits = .standard) {
         self.hasMiddleware = hasMiddleware
         self.limits = limits
-    }
-
-    /// Whether something must see an action before its reducer: the store's middleware, a runtime middleware or a
-    /// probe that holds or times actions. Without any, the decision that gives the processing thread an action also
-    /// closes the state.
-    @inlinable
-    var needsHandle: Bool { hasMiddleware || !runtime.isEmpty || probeUse.seesBeforeHandle }
-
-    /// Whether the state is closed: a reducer or an out-of-band change runs, and threads other than the processing
-    /// thread wait before they read the state.
-    @inlinable
-    var isReducing: Bool {
-        guard case .processing(let processing) = phase else { return false }
-        return processing.stage.closesState
-    }
-
-    /// The id of the out-of-band commit whose change runs now, on the processing thread; `nil` while none does.
-    /// Only that change may give actions back to the front of the queue.
-    var runningChange: UInt64? {
-        guard case .processing(let processing) = phase else { return nil }
-        return processing.stage.change
     }
 
     /// Sets the processing thread's stage: the state is closed for a reducer, or open again.
@@ -189,7 +159,7 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         if case .closed = phase { return .rejected }
         var waiting = outOfBand.take() ?? []
         var commit = commit
-        commit.id = makeID()
+        commit.id = registered.makeID()
         waiting.append(commit)
         outOfBand = waiting
         guard case .idle = phase else { return .queued }
@@ -363,18 +333,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         return .idle(wakeProducers: waitingProducers > 0)
     }
 
-    /// Ends the work of a processing thread stopped by `close()`: the snapshots it used are let go of. Out of line:
-    /// it happens once in a store's life.
-    @inlinable @inline(never)
-    mutating func stop(_ context: inout ProcessorContext<Action, State>, released: inout Released) {
-        context.view.registrations = nil
-        if !retired.isEmpty {
-            released.keep(retired)
-            retired = []
-        }
-        if let hooks = detachHooks.take() { released.call(hooks) }
-    }
-
     // MARK: - Reading the state
 
     /// Whether a thread other than the processing thread must wait before it reads the state (the reducer runs);
@@ -396,11 +354,11 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
         // The processing thread, if any, lets go of its snapshot at its next decision, which stops it.
         let current = retire(registrations)
         phase = .closed
-        reservations.removeAll()
         holds = []
+        let (runtime, observers, probes) = registered.removeAll()
+        registrations = nil
         // What the change in progress gave back is dropped with the queue.
-        version &+= 1
-        let closed = Closed(
+        return Closed(
             queue: queue.removeAll(),
             outOfBand: outOfBand.take(),
             runtime: runtime,
@@ -409,12 +367,6 @@ struct EngineState<Action: Sendable, State: Sendable>: Sendable {
             registrations: current,
             idleWaiters: idleWaiters.take()
         )
-        runtime = []
-        observers = []
-        probes = []
-        probeUse = .none
-        registrations = nil
-        return closed
     }
 
     /// Adds `continuation` to the tasks resumed once the store has nothing left to process; `false`, leaving it to

@@ -76,7 +76,7 @@ extension StoreCore {
     }
 
     private func existingRegistration(id: UInt64) -> RuntimeMiddlewareRegistration {
-        let existing = engine.withLock { engine in engine.runtime.first { $0.id == id }?.registration }
+        let existing = engine.withLock { engine in engine.registered.runtime.first { $0.id == id }?.registration }
         // Still being set up by another thread: that thread returns the registration; this one gets a handle
         // that removes the same middleware.
         return existing ?? RuntimeMiddlewareRegistration(id: id) { [weak self] in self?.removeRuntime(id: id) }
@@ -94,7 +94,7 @@ extension StoreCore {
         _ = consume stale
     }
 
-    var runtimeCount: Int { engine.withLock { $0.runtime.count } }
+    var runtimeCount: Int { engine.withLock { $0.registered.runtime.count } }
 
     // MARK: - Closing
 
@@ -169,7 +169,7 @@ extension StoreCore {
         let (entry, stale) = engine.withLock { engine in
             let added = engine.addProbe(probe)
             if added.0 != nil, probe.decorateEffect != nil || probe.tagFollowUp != nil {
-                installEffectHooks(engine.probes)
+                installEffectHooks(engine.registered.probes)
             }
             return added
         }
@@ -185,7 +185,7 @@ extension StoreCore {
             let removed = engine.removeProbe(id: id)
             guard let probe = removed.0?.probe else { return (removed, nil) }
             if probe.decorateEffect != nil || probe.tagFollowUp != nil {
-                installEffectHooks(engine.probes)
+                installEffectHooks(engine.registered.probes)
             }
             guard let hook = probe.didDetach else { return (removed, nil) }
             return (removed, engine.callWhenDetached(hook))

@@ -388,13 +388,13 @@ import Testing
         let first = try #require(firstAdded)
         let secondAdded = machine.engine.addProbe(StoreProbe(didRunEffects: { _ in })).0
         let second = try #require(secondAdded)
-        #expect(machine.engine.probes.map(\.id) == [first.id, second.id])
-        #expect(machine.engine.probeUse.times)
-        #expect(!machine.engine.probeUse.admits)
+        #expect(machine.engine.registered.probes.map(\.id) == [first.id, second.id])
+        #expect(machine.engine.registered.probeUse.times)
+        #expect(!machine.engine.registered.probeUse.admits)
         let closed = machine.engine.close()
         #expect(closed.probes.map(\.id) == [first.id, second.id])
         let refused = machine.engine.addProbe(StoreProbe()).0
         #expect(refused == nil)
-        #expect(machine.engine.probeUse.isEmpty)
+        #expect(machine.engine.registered.probeUse.isEmpty)
     }
 }

@@ -149,7 +149,7 @@ extension EngineStateTests {
         #expect(machine.engine.retired.isEmpty)
         #expect(!machine.context.hasRuntime)
         // Removed while the store is idle: handed back at once.
-        let observerID = machine.engine.observers.first?.id ?? 0
+        let observerID = machine.engine.registered.observers.first?.id ?? 0
         let (removedObserver, idleStale) = machine.engine.removeObserver(id: observerID)
         #expect(removedObserver != nil)
         #expect(idleStale == nil || machine.engine.retired.isEmpty)
