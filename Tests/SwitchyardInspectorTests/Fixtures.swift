@@ -36,6 +36,18 @@ func makeStore() -> Store<AppAction, AppState> {
     Store(initialState: AppState(), reducer: appReducer, middleware: SearchMiddleware())
 }
 
+/// An inspector of `store` after `.favorite("a")` (its entry 1), `.favorite("b")` while paused (not recorded), and
+/// `.favorite("c")` (entry 2): a gap lies between its two entries.
+func inspectWithAGap(_ store: Store<AppAction, AppState>) -> StoreInspector<AppAction, AppState> {
+    let inspector = StoreInspector(inspecting: store)
+    store.dispatch(.favorite("a"))
+    inspector.pauseRecording()
+    store.dispatch(.favorite("b"))
+    inspector.resumeRecording()
+    store.dispatch(.favorite("c"))
+    return inspector
+}
+
 /// Records every state the store's observers see.
 final class SeenStates: Sendable {
     private let states = LockedValue<[AppState]>([])

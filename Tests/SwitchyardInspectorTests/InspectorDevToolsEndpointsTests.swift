@@ -122,12 +122,7 @@ import Testing
 
     @Test func theSkipAnswerTellsWhyASkipIsRefused() async throws {
         let store = Store(initialState: AppState(), reducer: appReducer)
-        let inspector = StoreInspector(inspecting: store)
-        store.dispatch(.favorite("a"))
-        inspector.pauseRecording()
-        store.dispatch(.favorite("b"))
-        inspector.resumeRecording()
-        store.dispatch(.favorite("c"))
+        let inspector = inspectWithAGap(store)
         let beforeGap = try await Self.call(inspector, "POST", "/api/skip", #"{"id": 1, "skipped": true}"#)
         #expect(beforeGap.status == 409)
         #expect(try Self.error(beforeGap).contains("Actions ran after #1 that the history does not hold"))

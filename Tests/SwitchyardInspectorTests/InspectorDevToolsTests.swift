@@ -26,12 +26,7 @@ import Testing
 
     @Test func anActionRecordedBeforeAGapCannotBeSkippedAndOneAfterItReplaysFromTheStateTheStoreHadThen() async {
         let store = Store(initialState: AppState(), reducer: appReducer)
-        let inspector = StoreInspector(inspecting: store)
-        store.dispatch(.favorite("a"))
-        inspector.pauseRecording()
-        store.dispatch(.favorite("b"))
-        inspector.resumeRecording()
-        store.dispatch(.favorite("c"))
+        let inspector = inspectWithAGap(store)
         #expect(inspector.refusalToSkip(1) == InspectorRefusal(.gapAfter(1)))
         #expect(inspector.status().skippableFrom == 2)
         #expect(await inspector.setSkipped(1, true) == false)
@@ -197,12 +192,7 @@ import Testing
 
     @Test func aSweptEntryThatFollowedAGapLeavesTheGapToWhatComesAfterIt() async throws {
         let store = Store(initialState: AppState(), reducer: appReducer)
-        let inspector = StoreInspector(inspecting: store)
-        store.dispatch(.favorite("a"))
-        inspector.pauseRecording()
-        store.dispatch(.favorite("b"))
-        inspector.resumeRecording()
-        store.dispatch(.favorite("c"))
+        let inspector = inspectWithAGap(store)
         store.dispatch(.favorite("d"))
         #expect(await inspector.setSkipped(2, true))
         #expect(store.state.favorites == ["a", "b", "d"])

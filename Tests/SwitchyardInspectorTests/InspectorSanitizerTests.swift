@@ -106,12 +106,7 @@ import Testing
 
     @Test func aGapStartsATestStoreOfTheReducerAloneFromTheStateTheStoreHadThen() {
         let store = makeStore()
-        let inspector = StoreInspector(inspecting: store)
-        store.dispatch(.favorite("a"))
-        inspector.pauseRecording()
-        store.dispatch(.favorite("b"))
-        inspector.resumeRecording()
-        store.dispatch(.favorite("c"))
+        let inspector = inspectWithAGap(store)
         let test = inspector.exportTest()
         #expect(test.contains("    // Actions ran before #2 that the inspector did not record"))
         #expect(test.contains("    store.exhaustivity = .off\n    let afterGap = TestStore(\n"))
