@@ -56,44 +56,44 @@ protocol PipelineMarks {
     mutating func queued(_ count: Int)
 }
 
+/// Marks that mark nothing: every mark compiles to nothing, and the two kinds differ only in whether the commit
+/// decides what comes next.
+@usableFromInline
+protocol UnmarkedPipeline: PipelineMarks {}
+
+extension UnmarkedPipeline {
+    @inlinable @inline(__always) mutating func handled() {}
+    @inlinable @inline(__always) mutating func reduced(
+        _ dispatched: DispatchedAction<MarkedAction>,
+        _ state: UnsafePointer<MarkedState>,
+        followedByEffects: Bool
+    ) {}
+    @inlinable var wantsQueueDepth: Bool { false }
+    @inlinable @inline(__always) mutating func queued(_ count: Int) {}
+}
+
 /// No marks: the pipeline of a store whose probes, if any, time nothing and keep nothing.
 @usableFromInline
-struct UntimedPipeline<MarkedAction, MarkedState>: PipelineMarks {
+struct UntimedPipeline<MarkedAction, MarkedState>: UnmarkedPipeline {
     /// Unused: one byte, so that the marks are not an empty value. The store passes its marks `inout`, and an empty
     /// value has no storage of its own: every thread then passes the same placeholder address, which ThreadSanitizer
     /// reports as a race between two stores that process actions at the same time.
     @usableFromInline var unused: UInt8 = 0
 
     @inlinable init() {}
-    @inlinable @inline(__always) mutating func handled() {}
-    @inlinable @inline(__always) mutating func reduced(
-        _ dispatched: DispatchedAction<MarkedAction>,
-        _ state: UnsafePointer<MarkedState>,
-        followedByEffects: Bool
-    ) {}
     /// A constant, so that the commit's test of it compiles to nothing.
     @inlinable var mayDecideInCommit: Bool { true }
-    @inlinable var wantsQueueDepth: Bool { false }
-    @inlinable @inline(__always) mutating func queued(_ count: Int) {}
 }
 
 /// No marks, for an action that probes keep after its pipeline: the engine decides what comes next only once they
 /// have it, so the commit does not decide.
 @usableFromInline
-struct KeptPipeline<MarkedAction, MarkedState>: PipelineMarks {
+struct KeptPipeline<MarkedAction, MarkedState>: UnmarkedPipeline {
     /// One byte, as in ``UntimedPipeline``.
     @usableFromInline var unused: UInt8 = 0
 
     @inlinable init() {}
-    @inlinable @inline(__always) mutating func handled() {}
-    @inlinable @inline(__always) mutating func reduced(
-        _ dispatched: DispatchedAction<MarkedAction>,
-        _ state: UnsafePointer<MarkedState>,
-        followedByEffects: Bool
-    ) {}
     @inlinable var mayDecideInCommit: Bool { false }
-    @inlinable var wantsQueueDepth: Bool { false }
-    @inlinable @inline(__always) mutating func queued(_ count: Int) {}
 }
 
 /// Times the phases and tells the probes' `didReduce` hooks about the action after the reducer.
