@@ -1,5 +1,5 @@
 /// What is registered with a store, as the engine keeps it under its lock: the observers, the runtime middlewares and
-/// the probes, with the ids it hands out. The processing thread never reads it: it borrows a snapshot of it
+/// the probes, with the ids it hands out. Read and changed under the lock only: the pipeline reads a snapshot of it
 /// (``Registrations``), made anew after each change, which `version` counts.
 @usableFromInline
 struct RegistrationTable<Action: Sendable, State: Sendable>: Sendable {
