@@ -114,11 +114,14 @@ struct LoopbackClient: Sendable {
 
     /// Opens a connection and sends `bytes` as they are, with no request of the client's making.
     func open(sending bytes: Data = Data()) async throws -> RawConnection {
-        try await offThePool {
-            let socket = try connect()
-            if !bytes.isEmpty { try send(socket, bytes) }
-            return RawConnection(socket: socket)
-        }
+        try await offThePool { try openNow(sending: bytes) }
+    }
+
+    /// ``open(sending:)`` on the calling thread, which it blocks.
+    func openNow(sending bytes: Data = Data()) throws -> RawConnection {
+        let socket = try connect()
+        if !bytes.isEmpty { try send(socket, bytes) }
+        return RawConnection(socket: socket)
     }
 
     static func parse(_ data: Data) -> Response? {
@@ -305,6 +308,11 @@ final class RawConnection: @unchecked Sendable {
     /// Sends more bytes; `false` when the server has closed the connection.
     func send(_ bytes: Data) async -> Bool {
         (try? await offThePool { try sendBytes(self.socket, bytes) }) != nil
+    }
+
+    /// ``send(_:)`` on the calling thread, which it blocks.
+    func sendNow(_ bytes: Data) -> Bool {
+        (try? sendBytes(socket, bytes)) != nil
     }
 
     /// Everything the server sends until it closes the connection (or 20 s pass).
