@@ -213,11 +213,20 @@ def main():
         if not follow_ups <= badged or own & badged:
             raise Failure("follow-up badges on %s, expected on %s" % (sorted(badged), sorted(follow_ups)))
         log("%d follow-ups badged, %d actions of the app not  OK" % (len(follow_ups), len(own)))
-        example = api.get("api/status").get("dispatchExample")
-        placeholder = js("return document.getElementById('dispatch-json').placeholder")
-        if not example or example not in placeholder:
-            raise Failure("the dispatch box's example %r is not the app's latest action %r" % (placeholder, example))
-        log("dispatch example from the app's own actions: %s  OK" % example)
+        # The app may dispatch again between the page's last status and this one's: the page must catch up.
+        seen = {}
+
+        def example_shown():
+            seen["example"] = api.get("api/status").get("dispatchExample")
+            seen["placeholder"] = js("return document.getElementById('dispatch-json').placeholder")
+            return bool(seen["example"]) and seen["example"] in seen["placeholder"]
+
+        try:
+            wait(example_shown, "the dispatch box's example to be the app's latest action")
+        except Failure as failure:
+            raise Failure("%s: the page shows %r, the app's latest action is %r"
+                          % (failure, seen.get("placeholder"), seen.get("example")))
+        log("dispatch example from the app's own actions: %s  OK" % seen["example"])
 
         # 1. the expected action, its provenance and its state
         target = next((rid for rid, txt in rows if a.expect_action in txt), None)
