@@ -71,9 +71,9 @@ import Testing
         let running = try await startDesktop()
         defer { Task { await running.stop() } }
         let limit = running.desktop.limits.maxPageBacklogBytes
-        // The page keeps the kernel's own receive buffer. With one shrunk to 4 KB, a run on a loaded machine saw the
-        // page's writes wait 15.4 minutes, the kernel's retransmission timeout, and the connection end before the
-        // desktop's backlog reached its limit.
+        // The page keeps the kernel's own receive buffer. With one shrunk to 4 KB, a run on a loaded machine spent
+        // some 15.4 minutes before its wait for the drop, about the kernel's retransmission timeout, and the desktop
+        // never dropped the page.
         let page = try await page(running)
         // Each pong is 127 bytes on the wire, and costs the desktop some 900 bytes while it waits. Past what the
         // kernel holds, pongs of twice the limit's bytes at 900 bytes each must drop the page; counted by their bytes

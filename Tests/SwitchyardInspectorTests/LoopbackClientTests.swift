@@ -24,8 +24,8 @@ struct LoopbackClientTests {
             #else
                 let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
             #endif
-            // A small receive buffer, which the connections it completes inherit: once the client's send buffer is
-            // full, a write makes no progress at all, however busy the machine's loopback is.
+            // A small receive buffer, which the connections it completes inherit: the client's send buffer fills
+            // soon, and a write then waits for room that rarely comes.
             var size: Int32 = 4096
             setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             var address = sockaddr_in()
