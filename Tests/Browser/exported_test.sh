@@ -15,8 +15,7 @@ if [ "$token" = "$url" ] || [ -z "$token" ]; then
     echo "exported_test.sh: no #token= in $url" >&2
     exit 2
 fi
-scratch=()
-if [ -n "${EXAMPLES_SCRATCH_PATH:-}" ]; then scratch=(--scratch-path "$EXAMPLES_SCRATCH_PATH"); fi
+scratch="${EXAMPLES_SCRATCH_PATH:-$PWD/Examples/.build}"
 
 name="replaysInspectorExampleSession"
 dir="Examples/Tests/InspectorExampleTests/Exported"
@@ -53,13 +52,13 @@ show_test() {
     echo "---- the exported test ($file) ----" >&2
     cat -n "$file" >&2
 }
-if ! swift build --package-path Examples "${scratch[@]}" --build-tests >"$log" 2>&1; then
+if ! swift build --package-path Examples --scratch-path "$scratch" --build-tests >"$log" 2>&1; then
     cat "$log" >&2
     show_test
     echo "exported_test.sh: the exported test does not compile" >&2
     exit 1
 fi
-if ! swift test --package-path Examples "${scratch[@]}" --skip-build --filter "$name" >"$log" 2>&1; then
+if ! swift test --package-path Examples --scratch-path "$scratch" --skip-build --filter "$name" >"$log" 2>&1; then
     cat "$log" >&2
     show_test
     echo "exported_test.sh: the exported test fails" >&2

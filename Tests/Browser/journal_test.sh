@@ -5,6 +5,7 @@
 # Exported/, which git ignores and this script removes when it ends).
 # Usage: Tests/Browser/journal_test.sh SWITCHYARD_INSPECTOR_ADDRESS 'http://127.0.0.1:PORT/stores/ID/#token=TOKEN' \
 #     [JOURNAL]   (without JOURNAL, the example makes one: see make_journal.sh)
+# EXAMPLES_SCRATCH_PATH, when set, is the Examples package's build folder (`--scratch-path`).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 address="${1:?usage: $0 HOST:PORT/CODE STORE_PAGE_URL}"
@@ -16,6 +17,7 @@ folder="$(mktemp -d)"
 log="$(mktemp)"
 trap 'rm -rf "$dir" "$folder" "$log"' EXIT
 mkdir -p "$dir"
+scratch="${EXAMPLES_SCRATCH_PATH:-$PWD/Examples/.build}"
 
 journal="${3:-}"
 if [ -z "$journal" ]; then
@@ -32,8 +34,8 @@ if [ "$sends" -lt 10 ]; then
     cat "$file" >&2
     exit 1
 fi
-if ! swift build --package-path Examples --build-tests >"$log" 2>&1 \
-    || ! swift test --package-path Examples --skip-build --filter "$name" >"$log" 2>&1; then
+if ! swift build --package-path Examples --scratch-path "$scratch" --build-tests >"$log" 2>&1 \
+    || ! swift test --package-path Examples --scratch-path "$scratch" --skip-build --filter "$name" >"$log" 2>&1; then
     cat "$log" >&2
     cat -n "$file" >&2
     echo "journal_test.sh: the journal's test does not compile or fails" >&2

@@ -24,6 +24,8 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+# The Examples package's build folder: EXAMPLES_SCRATCH_PATH when set (CI shares the library's .build).
+EXAMPLES_SCRATCH_PATH = os.environ.get("EXAMPLES_SCRATCH_PATH") or os.path.abspath("Examples/.build")
 root_url, address = sys.argv[1:3]
 base, token = root_url.split("#token=")[0].rstrip("/"), root_url.split("#token=")[1]
 desktop_host = base.split("//")[1]
@@ -101,7 +103,8 @@ try:
     log("a page of %s calls %s/app (%d requests so far)" % (other_origin, base, requests_made()))
     before = requests_made()
     app = subprocess.Popen(
-        ["swift", "run", "--skip-build", "--package-path", "Examples", "InspectorExample", "--for", "120",
+        ["swift", "run", "--skip-build", "--package-path", "Examples", "--scratch-path", EXAMPLES_SCRATCH_PATH,
+         "InspectorExample", "--for", "120",
          "--app", "HammeredApp"],
         env=dict(os.environ, SWITCHYARD_INSPECTOR=address), stdout=app_log, stderr=subprocess.STDOUT,
         start_new_session=True)

@@ -7,6 +7,8 @@
 # while a third app pairs.
 # Installs Chromium, its driver and selenium when they are missing.
 # Usage: Tests/Browser/run.sh [SCREENSHOT.png]
+# EXAMPLES_SCRATCH_PATH, when set, is the Examples package's build folder (`--scratch-path`); this script and the ones
+# it runs build and run the examples there. CI sets it to the library's own `.build`, which the examples then share.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 screenshot="${1:-.build/inspector-screenshots/inspector.png}"
@@ -19,7 +21,8 @@ fi
 python3 -c "import selenium" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check selenium
 
 swift build --product switchyard-inspector
-swift build --package-path Examples --product InspectorExample
+export EXAMPLES_SCRATCH_PATH="${EXAMPLES_SCRATCH_PATH:-$PWD/Examples/.build}"
+swift build --package-path Examples --scratch-path "$EXAMPLES_SCRATCH_PATH" --product InspectorExample
 desktop_log="$(mktemp)"
 first_log="$(mktemp)"
 second_log="$(mktemp)"
@@ -42,11 +45,11 @@ if [ -z "$address" ]; then
     cat "$desktop_log" >&2
     exit 1
 fi
-SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples InspectorExample --for 900 \
-    >"$first_log" 2>&1 &
+SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples --scratch-path "$EXAMPLES_SCRATCH_PATH" \
+    InspectorExample --for 900 >"$first_log" 2>&1 &
 pids+=("$!")
-SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples InspectorExample --for 900 \
-    --app SecondApp --every 0.2 --capacity 20000 >"$second_log" 2>&1 &
+SWITCHYARD_INSPECTOR="$address" swift run --skip-build --package-path Examples --scratch-path "$EXAMPLES_SCRATCH_PATH" \
+    InspectorExample --for 900 --app SecondApp --every 0.2 --capacity 20000 >"$second_log" 2>&1 &
 pids+=("$!")
 
 # The two stores' pages, once both apps are connected.

@@ -24,6 +24,9 @@ from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
+# The Examples package's build folder: EXAMPLES_SCRATCH_PATH when set (CI shares the library's .build).
+EXAMPLES_SCRATCH_PATH = os.environ.get("EXAMPLES_SCRATCH_PATH") or os.path.abspath("Examples/.build")
+
 first_url, other_url, address, pid_file, shots = sys.argv[1:6]
 kill = [int(p) for p in sys.argv[sys.argv.index("--kill") + 1:]]
 base, token = first_url.split("#token=")[0].split("/stores/")[0], first_url.split("#token=")[1]
@@ -148,7 +151,8 @@ try:
     wait(lambda: not store(first_id)["connected"], "the first app to disconnect", 30)
     env = dict(os.environ, SWITCHYARD_INSPECTOR=address)
     relaunched = subprocess.Popen(
-        ["swift", "run", "--skip-build", "--package-path", "Examples", "InspectorExample", "--for", "900"],
+        ["swift", "run", "--skip-build", "--package-path", "Examples", "--scratch-path", EXAMPLES_SCRATCH_PATH,
+         "InspectorExample", "--for", "900"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     with open(pid_file, "w") as f:
         f.write(str(relaunched.pid))
