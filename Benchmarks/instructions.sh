@@ -8,10 +8,18 @@
 #     bash Benchmarks/instructions.sh w1 w3e          # only these workloads
 #     bash Benchmarks/instructions.sh --update        # rewrite the thresholds of the workloads run
 #     bash Benchmarks/instructions.sh --repeat 2      # measure each twice and show the spread
+#     bash Benchmarks/instructions.sh --time          # also time each workload, outside callgrind (ns column)
 #
 # Each workload runs twice under `valgrind --tool=callgrind`, with SMALL and LARGE dispatches; the difference of the
 # two totals divided by LARGE - SMALL is the cost of one dispatch, without the process start and the setup. Needs
 # Linux and valgrind.
+#
+# With --time, once every count is taken, each workload of the gate's app also runs with `--time`, one process at a
+# time and outside callgrind: the median of seven differences between runs of TIME_COUNT (200,000 by default) and
+# of twice as many dispatches, in nanoseconds per dispatch (LARGE for the prepared workloads, whose setup writes a
+# journal of that many actions before each run). Times depend on the machine and its load, unlike the counts: the
+# table's header gives the load average, and only the times of one run compare. The inspector's workloads (in
+# SwitchyardProfile) are not timed: the benchmark package's I1 and I2 time them (`Benchmarks/report.sh`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +27,7 @@ readonly THRESHOLDS=Benchmarks/Thresholds/instructions.json
 readonly TOLERANCE_PERCENT=3
 readonly SMALL=${INSTRUCTIONS_SMALL:-20000}
 readonly LARGE=${INSTRUCTIONS_LARGE:-40000}
+readonly TIME_COUNT=${INSTRUCTIONS_TIME_COUNT:-200000}
 readonly ALL_WORKLOADS=(w1 w1e w1r t1 t2 m1 t3 m2 w2 w2e w3 w3e w4 w4d w5 v1 v2 v2p p1 j1 u1 u2 u4 g1 g4 g5 i1 i1c i2)
 # Workloads counted on their first thread only: the journal's writer runs on a thread of its own, and how it batches
 # depends on timing (p1); the inspector's connection and the desktop inspector run on threads of their own, and the
@@ -34,16 +43,18 @@ readonly MODES=(swift5 swift6)
 readonly PROFILE_WORKLOADS=(i1 i1c i2)
 
 usage() {
-    echo "usage: $0 [--update] [--repeat N] [workload ...]"
+    echo "usage: $0 [--update] [--repeat N] [--time] [workload ...]"
     echo "workloads: ${ALL_WORKLOADS[*]} (all by default)"
 }
 
 update=false
 repeat=1
+time=false
 workloads=()
 while (($# > 0)); do
     case "$1" in
     --update) update=true ;;
+    --time) time=true ;;
     --repeat)
         repeat=${2:-}
         shift
@@ -215,9 +226,30 @@ if [[ -e $results/failed ]]; then
     exit 1
 fi
 
-header="%-9s %-7s %15s %10s %10s %9s  %s\n"
+# The times (--time), one process at a time, after every count: "-" for the workloads that are not timed.
+declare -A nanoseconds=()
+if $time; then
+    echo "== times: medians of 7, runs of $TIME_COUNT and $((2 * TIME_COUNT)) dispatches (load average before:" \
+        "$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo unknown))"
+    for index in "${!keys[@]}"; do
+        key=${keys[$index]}
+        workload=${key%-swift*}
+        [[ " ${PROFILE_WORKLOADS[*]} " == *" $workload "* ]] && continue
+        count=$TIME_COUNT
+        if [[ " ${PREPARED_WORKLOADS[*]} " == *" $workload "* ]]; then count=$LARGE; fi
+        line=$("${executables[$index]}" "$workload" "$count" --time)
+        if ! [[ $line =~ \ ([0-9.]+)\ ns\ per\ dispatch ]]; then
+            echo "no time from: ${executables[$index]} $workload $count --time: $line" >&2
+            exit 1
+        fi
+        nanoseconds[$key]=${BASH_REMATCH[1]}
+    done
+    echo "   (load average after: $(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo unknown))"
+fi
+
+header="%-9s %-7s %15s %10s %10s %9s %8s  %s\n"
 # shellcheck disable=SC2059
-printf "$header" workload mode "instr/dispatch" threshold "limit" spread status
+printf "$header" workload mode "instr/dispatch" threshold "limit" spread "ns" status
 declare -A measured=()
 failures=()
 for index in "${!keys[@]}"; do
@@ -252,7 +284,7 @@ for index in "${!keys[@]}"; do
     if [[ $runs == 1 ]]; then spread_text="-"; else spread_text=$(printf "%.3f" "$spread"); fi
     # shellcheck disable=SC2059
     printf "$header" "$workload" "$mode" "$(printf "%.1f" "$value")" "${threshold[$key]:--}" "$limit" \
-        "$spread_text" "$status"
+        "$spread_text" "${nanoseconds[$key]:--}" "$status"
     if [[ $status == FAIL* ]]; then
         failures+=("$key")
     fi
