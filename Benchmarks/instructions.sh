@@ -20,8 +20,9 @@
 # journal of that many actions before each run). Each runs in three processes and the lowest median is shown: on a
 # 2-core machine here with a load average of 1.1, w1's median was 35 to 40 ns in some processes and 60 to 70 in
 # others run one after another, and it stayed near 66 ns in three in a row. Times depend on the machine and its
-# load, unlike the counts: the output gives the load average, and only the times of one run compare. The inspector's workloads (in SwitchyardProfile) are not timed: the benchmark
-# package's I1 and I2 time them (`Benchmarks/report.sh`).
+# load, unlike the counts: the output gives the load average, and only the times of one run compare. The
+# inspector's workloads (in SwitchyardProfile) are not timed: the benchmark package's I1 and I2 time them
+# (`Benchmarks/report.sh`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -230,10 +231,10 @@ fi
 
 # The times (--time), one process at a time, after every count: "-" for the workloads that are not timed.
 declare -A nanoseconds=()
+load_average() { cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo unknown; }
 if $time; then
     echo "== times: the lowest of 3 processes' medians of 7, runs of $TIME_COUNT and $((2 * TIME_COUNT)) dispatches" \
-        "(load average before:" \
-        "$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo unknown))"
+        "(load average before: $(load_average))"
     for index in "${!keys[@]}"; do
         key=${keys[$index]}
         workload=${key%-swift*}
@@ -250,7 +251,7 @@ if $time; then
                 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
         done
     done
-    echo "   (load average after: $(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo unknown))"
+    echo "   (load average after: $(load_average))"
 fi
 
 header="%-9s %-7s %15s %10s %10s %9s %8s  %s\n"
