@@ -2,7 +2,8 @@
 # The instruction gate: counts the instructions one dispatch costs in each workload of the benchmark package's
 # InstructionGateSwift5 and InstructionGateSwift6 (the sources of Benchmarks/InstructionGate, built in Swift 5 and in
 # Swift 6 language mode) and in the inspector's workloads of its SwitchyardProfile (Swift 6 mode), and fails when one
-# rises more than 3% above its threshold in Benchmarks/Thresholds/instructions.json.
+# rises more than 3% above its threshold in Benchmarks/Thresholds/instructions.json, or when one costs more than its
+# target allows against another of the same run (RATIO_TARGETS: a store's view against a plain `@Observable` model).
 #
 #     bash Benchmarks/instructions.sh                 # every workload, both language modes
 #     bash Benchmarks/instructions.sh w1 w3e          # only these workloads
@@ -44,6 +45,10 @@ readonly MODES=(swift5 swift6)
 # open; a page watching) run in the benchmark package's `SwitchyardProfile`, with the benchmarks' workloads; that
 # target is in Swift 6 mode, so they are counted in that mode alone.
 readonly PROFILE_WORKLOADS=(i1 i1c i2)
+# Targets that compare two workloads of one run, `workload:baseline:most`: the workload's count may be at most `most`
+# times the baseline's in each language mode. v2 reads a store's observable view the way SwiftUI reads a view, v2p
+# a plain `@Observable` model doing the same: what a view costs over the Observation framework's own work.
+readonly RATIO_TARGETS=(v2:v2p:1.10)
 
 usage() {
     echo "usage: $0 [--update] [--repeat N] [--time] [workload ...]"
@@ -298,6 +303,19 @@ for index in "${!keys[@]}"; do
 done
 echo "   ($((SECONDS - started)) s, counts of $SMALL and $LARGE dispatches, $repeat run(s) each; first-thread workloads ${FIRST_THREAD_WORKLOADS[*]}: at least 3, the lowest compared)"
 
+ratio_failures=()
+for target in "${RATIO_TARGETS[@]}"; do
+    IFS=: read -r workload baseline most <<<"$target"
+    for mode in "${MODES[@]}"; do
+        [[ -n ${measured[$workload-$mode]:-} && -n ${measured[$baseline-$mode]:-} ]] || continue
+        ratio=$(awk -v a="${measured[$workload-$mode]}" -v b="${measured[$baseline-$mode]}" \
+            'BEGIN { printf "%.3f", a / b }')
+        status=$(awk -v r="$ratio" -v m="$most" 'BEGIN { print (r > m) ? "FAIL" : "ok" }')
+        echo "   $workload / $baseline ($mode): $ratio, at most $most: $status"
+        if [[ $status == FAIL ]]; then ratio_failures+=("$workload/$baseline-$mode"); fi
+    done
+done
+
 if $update; then
     for key in "${!measured[@]}"; do
         threshold[$key]=$(awk -v v="${measured[$key]}" 'BEGIN { printf "%d", v + 0.5 }')
@@ -321,11 +339,16 @@ if $update; then
     exit 0
 fi
 
+if ((${#ratio_failures[@]} > 0)); then
+    echo "== instruction gate FAILED: ${ratio_failures[*]}: above the ratio that RATIO_TARGETS allows" >&2
+fi
 if ((${#failures[@]} > 0)); then
     echo "== instruction gate FAILED: ${failures[*]}" >&2
     echo "   A rise you intend (a feature that costs instructions) is recorded with" >&2
     failed_workloads=$(printf "%s\n" "${failures[@]%-swift*}" | awk '!seen[$0]++' | paste -sd " " -)
     echo "   bash Benchmarks/instructions.sh --update $failed_workloads" >&2
+fi
+if ((${#failures[@]} + ${#ratio_failures[@]} > 0)); then
     exit 1
 fi
 echo "== instruction gate passed (${#measured[@]} measurements within $TOLERANCE_PERCENT% of their thresholds)"

@@ -116,9 +116,17 @@ public final class ObservableStore<Action, State>: Observable {
         let value = trackedValue(at: keyPath)
         value.version.access()
         if let offset = value.offset {
-            return withUnsafeBytes(of: &current) { $0.load(fromByteOffset: offset, as: Value.self) }
+            return Self.load(Value.self, atOffset: offset, in: &current)
         }
         return current[keyPath: keyPath]
+    }
+
+    /// The value of type `type` stored at `offset` in `state`. Not isolated, so that its closure is not either: in
+    /// Swift 6 mode, a main-actor closure handed to the standard library checks its executor when it runs, about 300
+    /// instructions per read.
+    @inlinable
+    nonisolated static func load<Value>(_ type: Value.Type, atOffset offset: Int, in state: inout State) -> Value {
+        withUnsafeBytes(of: &state) { $0.load(fromByteOffset: offset, as: Value.self) }
     }
 
     /// How many key paths ``recentKeyPaths`` keeps: more than a body usually reads, few enough to search in a loop.
