@@ -95,20 +95,49 @@ extension InspectorEntry {
 }
 
 /// The thread that dispatched an action, kept as a number and described only when shown.
+///
+/// A plain value, with no reference in it: an entry copies it, and overwrites it in a full history, without calling
+/// the runtime, which a case holding a `String` cost about 20 instructions per recorded action.
 @usableFromInline
 enum InspectorThread: Equatable, Sendable, CustomStringConvertible {
     case main
     case number(UInt)
-    /// As an imported session describes it.
-    case described(String)
+    /// As an imported session or a replayed recording describes it: the position of its text in ``texts``.
+    case described(Int)
+
+    /// The thread that `text` describes: the main thread or a numbered one when it reads as their descriptions do,
+    /// else the text itself.
+    static func described(_ text: String) -> InspectorThread {
+        if text == "main" { return .main }
+        if text.hasPrefix("thread 0x"), let number = UInt(text.dropFirst("thread 0x".count), radix: 16),
+            Self.number(number).description == text
+        {
+            return .number(number)
+        }
+        return texts.withLock { texts in
+            if let position = texts.positions[text] { return .described(position) }
+            texts.all.append(text)
+            texts.positions[text] = texts.all.count - 1
+            return .described(texts.all.count - 1)
+        }
+    }
+
+    /// The texts of the threads that imported sessions and replayed recordings describe, each kept once: a
+    /// session's entries name a few threads many times.
+    private static let texts = LockedValue<(all: [String], positions: [String: Int])>(([], [:]))
 
     @usableFromInline
     var description: String {
         switch self {
         case .main: "main"
         case .number(let number): "thread 0x" + String(number, radix: 16)
-        case .described(let description): description
+        case .described(let position): Self.text(at: position)
         }
+    }
+
+    @usableFromInline
+    static func text(at position: Int) -> String {
+        texts.withLock { $0.all[position] }
     }
 }
 

@@ -18,6 +18,19 @@ import Testing
         #expect(try other.exportSession() == exported)
     }
 
+    /// An imported session names each entry's thread as text: the main thread's and a numbered thread's come back as
+    /// those threads, any other text is kept as it is, and the same text twice is the same thread.
+    @Test func aThreadThatASessionDescribesKeepsItsText() {
+        #expect(InspectorThread.described("main") == .main)
+        #expect(InspectorThread.described("thread 0x1f") == .number(0x1f))
+        #expect(InspectorThread.described("thread 0x01f").description == "thread 0x01f")
+        let recorded = InspectorThread.described("recorded")
+        #expect(recorded.description == "recorded")
+        #expect(InspectorThread.described("recorded") == recorded)
+        #expect(InspectorThread.described("worker A") != recorded)
+        #expect(InspectorThread.described("worker A").description == "worker A")
+    }
+
     @Test func aSessionOfAnotherAppIsRefusedWithAClearErrorAndChangesNothing() throws {
         let inspector = StoreInspector(inspecting: makeStore())
         let json =
