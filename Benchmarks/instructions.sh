@@ -322,7 +322,11 @@ echo "   ($((SECONDS - started)) s, counts of $SMALL and $LARGE dispatches, $rep
 target_failures=()
 for target in "${TARGETS[@]}"; do
     # `<workload> <= <left> [<operator> <right>]`: `1200`, `w1 + 1000` or `1.10 * v2p`.
-    read -r workload _ left operator right <<<"$target"
+    read -r workload comparison left operator right <<<"$target"
+    if [[ $comparison != "<=" ]]; then
+        echo "unreadable target: $target" >&2
+        exit 2
+    fi
     case "$operator" in
     "") other="" ;;
     "+") other=$left ;;

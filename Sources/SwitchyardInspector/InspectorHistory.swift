@@ -135,7 +135,6 @@ enum InspectorThread: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    @usableFromInline
     static func text(at position: Int) -> String {
         texts.withLock { $0.all[position] }
     }
