@@ -8,7 +8,11 @@ import Switchyard
 struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
     /// The entry's number, unique and increasing for the inspector's life.
     @usableFromInline var id: Int
-    @usableFromInline var dispatched: DispatchedAction<Action>
+    @usableFromInline var action: Action
+    /// Where the action was dispatched from; see ``InspectorPlace``.
+    @usableFromInline var place: InspectorPlace
+    /// The `info` of the action's source.
+    @usableFromInline var info: String?
     /// The dispatching thread.
     @usableFromInline var thread: InspectorThread
     /// Whether a middleware, an IO or an effect dispatched it rather than the app.
@@ -32,7 +36,9 @@ struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
     @inlinable
     init(
         id: Int,
-        dispatched: DispatchedAction<Action>,
+        action: Action,
+        place: InspectorPlace,
+        info: String?,
         thread: InspectorThread,
         isFollowUp: Bool,
         time: Double,
@@ -45,7 +51,9 @@ struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
         stateBefore: State? = nil
     ) {
         self.id = id
-        self.dispatched = dispatched
+        self.action = action
+        self.place = place
+        self.info = info
         self.thread = thread
         self.isFollowUp = isFollowUp
         self.time = time
@@ -57,6 +65,12 @@ struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
         self.wasHeld = wasHeld
         self.stateBefore = stateBefore
     }
+
+    /// The source of the action.
+    var source: ActionSource { place.source(info: info) }
+
+    /// The action with its source, as it was dispatched.
+    var dispatched: DispatchedAction<Action> { DispatchedAction(action, dispatcher: source) }
 }
 
 extension InspectorEntry {
@@ -67,7 +81,9 @@ extension InspectorEntry {
     @inlinable
     mutating func overwrite(
         id: Int,
-        dispatched: consuming DispatchedAction<Action>,
+        action: consuming Action,
+        place: InspectorPlace,
+        info: consuming String?,
         thread: InspectorThread,
         isFollowUp: Bool,
         time: Double,
@@ -80,7 +96,10 @@ extension InspectorEntry {
     ) {
         swap(&self.state, &base)
         self.id = id
-        self.dispatched = dispatched
+        self.action = action
+        self.place = place
+        // Most actions have no `info`: assigning an absent one over another would still call the runtime twice.
+        if info != nil || self.info != nil { self.info = info }
         self.thread = thread
         self.isFollowUp = isFollowUp
         self.time = time
@@ -187,14 +206,16 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Appends the entry of a new action, letting the oldest go when the ring is full: the state the oldest left
-    /// becomes the base, and its slot takes the new entry (see ``InspectorEntry/overwrite(id:dispatched:thread:isFollowUp:time:handleNanoseconds:reduceNanoseconds:state:wasHeld:stateBefore:givingStateTo:)``).
+    /// becomes the base, and its slot takes the new entry (see ``InspectorEntry/overwrite(id:action:place:info:thread:isFollowUp:time:handleNanoseconds:reduceNanoseconds:state:wasHeld:stateBefore:givingStateTo:)``).
     ///
     /// The parts are moved in, not copied: an entry is large, and each copy of one, done through its type's value
     /// witnesses, cost about 160 instructions (callgrind, W1 inspected).
     @inlinable
     mutating func append(
         id: Int,
-        dispatched: consuming DispatchedAction<Action>,
+        action: consuming Action,
+        place: InspectorPlace,
+        info: consuming String?,
         thread: InspectorThread,
         isFollowUp: Bool,
         time: Double,
@@ -208,8 +229,9 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
         if ring.count < capacity {
             ring.append(
                 InspectorEntry(
-                    id: id, dispatched: dispatched, thread: thread, isFollowUp: isFollowUp, time: time,
-                    handleNanoseconds: handleNanoseconds, reduceNanoseconds: reduceNanoseconds, ioNanoseconds: 0,
+                    id: id, action: action, place: place, info: info, thread: thread, isFollowUp: isFollowUp,
+                    time: time, handleNanoseconds: handleNanoseconds, reduceNanoseconds: reduceNanoseconds,
+                    ioNanoseconds: 0,
                     state: state, wasHeld: wasHeld, stateBefore: stateBefore))
             if ring.count == 1, newestGapID != nil { absorbOldestGap() }
             return
@@ -218,7 +240,7 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
         start = oldest + 1 == capacity ? 0 : oldest + 1
         dropped += 1
         ring[oldest].overwrite(
-            id: id, dispatched: dispatched, thread: thread, isFollowUp: isFollowUp, time: time,
+            id: id, action: action, place: place, info: info, thread: thread, isFollowUp: isFollowUp, time: time,
             handleNanoseconds: handleNanoseconds, reduceNanoseconds: reduceNanoseconds, state: state,
             wasHeld: wasHeld, stateBefore: stateBefore, givingStateTo: &base)
         if newestGapID != nil { absorbOldestGap() }
@@ -339,7 +361,7 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
         self[offset].isSkipped = skipped
         return InspectorReplay(
             base: base,
-            steps: (0..<count).map { (self[$0].dispatched.action, self[$0].isSkipped, self[$0].stateBefore) },
+            steps: (0..<count).map { (self[$0].action, self[$0].isSkipped, self[$0].stateBefore) },
             firstID: self[0].id,
             lastID: self[count - 1].id
         )

@@ -74,7 +74,7 @@ extension StoreInspector {
             dropped: dropped,
             base: sanitize(base),
             entries: entries.map { entry in
-                let recorded = entry.dispatched.dispatcher
+                let recorded = entry.source
                 let source = ActionSource(
                     file: recorded.file,
                     function: recorded.function,
@@ -83,7 +83,7 @@ extension StoreInspector {
                 )
                 return InspectorSession.Entry(
                     id: entry.id,
-                    action: sanitize(entry.dispatched.action),
+                    action: sanitize(entry.action),
                     source: source,
                     thread: entry.thread.description,
                     isFollowUp: entry.isFollowUp,
@@ -137,7 +137,9 @@ extension StoreInspector {
         let entries = session.entries.enumerated().map { index, entry in
             InspectorEntry(
                 id: index + 1,
-                dispatched: DispatchedAction(entry.action, dispatcher: entry.source),
+                action: entry.action,
+                place: InspectorPlace(entry.source),
+                info: entry.source.info,
                 thread: .described(entry.thread),
                 isFollowUp: entry.isFollowUp,
                 time: entry.time,

@@ -176,7 +176,7 @@ extension StoreInspector {
         guard codec.encodeAction != nil else { return nil }
         var offset = state.history.count - 1
         while offset >= 0, offset >= state.history.count - 64 {
-            if !state.history[offset].isFollowUp { return state.history[offset].dispatched.action }
+            if !state.history[offset].isFollowUp { return state.history[offset].action }
             offset -= 1
         }
         return nil

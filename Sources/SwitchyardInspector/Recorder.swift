@@ -44,6 +44,8 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
         @usableFromInline var lastListenerID: UInt64 = 0
         /// A signal is on its way to the listeners: more records do not send another.
         @usableFromInline var signalPending = false
+        /// The places of the last recorded actions, which most actions share.
+        @usableFromInline var places = InspectorPlaceCache()
 
         init(history: InspectorHistory<Action, State>, heldLimit: Int) {
             self.history = history
@@ -169,9 +171,14 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
             state.gapAtEnd = false
             let id = state.history.makeID()
             state.lastRecordedID = id
+            let place = state.places.place(of: inspected.pointee.dispatched.dispatcher)
             state.history.append(
                 id: id,
-                dispatched: inspected.pointee.dispatched,
+                action: inspected.pointee.dispatched.action,
+                place: place,
+                // Most actions have no `info`: they pass a literal `nil`, as a copy of an absent one still calls the
+                // runtime (the compiler turns a copy made only when there is one into a copy made always).
+                info: inspected.pointee.dispatched.dispatcher.info == nil ? nil : Self.info(of: inspected),
                 thread: thread,
                 isFollowUp: inspected.pointee.origin.isFollowUp,
                 time: time,
@@ -184,6 +191,12 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
             return Self.takeSignal(&state)
         }
         if let signal { for continuation in signal { continuation.yield() } }
+    }
+
+    /// The `info` of the source of `inspected`; out of line, see ``record(_:)``.
+    @usableFromInline @inline(never)
+    static func info(of inspected: UnsafePointer<ReducedAction<Action, State>>) -> String? {
+        inspected.pointee.dispatched.dispatcher.info
     }
 
     /// `main` for the main thread, the thread's number otherwise. The main thread is recognized once it has

@@ -45,7 +45,9 @@ extension StoreInspector {
             entries.append(
                 InspectorEntry(
                     id: index + 1,
-                    dispatched: recorded.dispatched,
+                    action: recorded.dispatched.action,
+                    place: InspectorPlace(recorded.dispatched.dispatcher),
+                    info: recorded.dispatched.dispatcher.info,
                     thread: .described("recorded"),
                     isFollowUp: false,
                     time: recorded.time,

@@ -26,13 +26,13 @@ extension StoreInspector {
     )
         -> InspectorWire.Summary
     {
-        let source = entry.dispatched.dispatcher
+        let source = entry.source
         var rawBridges: [String] = []
         for line in (source.info ?? "").split(separator: "\n") where line.hasPrefix("Bridged from ") {
             rawBridges.append(String(line))
         }
         let info = Self.sanitizedInfo(source.info, sanitizedBy: sanitize) { named in
-            lastEntry(before: nil) { "\($0.dispatched.action)" == named }?.dispatched.action
+            lastEntry(before: nil) { "\($0.action)" == named }?.action
         }
         var bridges: [String] = []
         for line in (info ?? "").split(separator: "\n") where line.hasPrefix("Bridged from ") {
@@ -40,7 +40,7 @@ extension StoreInspector {
         }
         return InspectorWire.Summary(
             id: entry.id,
-            action: Self.describe(sanitize(entry.dispatched.action)),
+            action: Self.describe(sanitize(entry.action)),
             source: InspectorWire.Source(
                 file: source.file,
                 function: source.function,
@@ -71,7 +71,7 @@ extension StoreInspector {
         sanitizedBy sanitize: InspectorSanitizers<Action, State>
     ) -> String? {
         sanitizedInfo(info, sanitizedBy: sanitize) { named in
-            history.last { "\($0.dispatched.action)" == named }?.dispatched.action
+            history.last { "\($0.action)" == named }?.action
         }
     }
 
@@ -105,11 +105,11 @@ extension StoreInspector {
         let named = line.dropFirst("Bridged from ".count)
         guard let at = named.range(of: " at ", options: .backwards) else { return nil }
         let actionText = String(named[..<at.lowerBound])
-        let source = entry.dispatched.dispatcher
+        let source = entry.source
         return lastEntry(before: entry.id) { candidate in
-            candidate.dispatched.dispatcher.file == source.file
-                && candidate.dispatched.dispatcher.line == source.line
-                && "\(candidate.dispatched.action)" == actionText
+            let candidateSource = candidate.source
+            return candidateSource.file == source.file && candidateSource.line == source.line
+                && "\(candidate.action)" == actionText
         }?.id
     }
 
@@ -140,7 +140,7 @@ extension StoreInspector {
         let after = sanitize(entry.state)
         return InspectorWire.Detail(
             entry: summary(of: entry, sanitizedBy: sanitize),
-            payload: ValueTree(of: sanitize(entry.dispatched.action)),
+            payload: ValueTree(of: sanitize(entry.action)),
             state: ValueTree(of: after),
             diff: diff(before, after) ?? ""
         )

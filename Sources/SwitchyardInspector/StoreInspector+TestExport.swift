@@ -131,7 +131,7 @@ extension StoreInspector {
                 // The states as if nothing had been skipped, from the first skipped action on.
                 var state = firstSkipped == 0 ? base : entries[firstSkipped - 1].state
                 for offset in firstSkipped..<withMiddleware.upperBound {
-                    storeReducer.reduce(entries[offset].dispatched.action, &state)
+                    storeReducer.reduce(entries[offset].action, &state)
                     states[offset] = state
                 }
             } else {
@@ -165,7 +165,7 @@ extension StoreInspector {
         var hasSentAnAction = false
         for (offset, entry) in entries.enumerated() {
             let id = entry.id
-            let action = sanitize(entry.dispatched.action)
+            let action = sanitize(entry.action)
             if offset == heldRun {
                 // The actions held while the store showed the past were processed one after the other, before what
                 // any of them caused; a test store processes what an action causes before the next one.
@@ -221,7 +221,7 @@ extension StoreInspector {
                             + "and would not come without it.")
                 comments.append("A test without middleware leaves skipped actions out, as the inspector's replay does.")
             }
-            let source = entry.dispatched.dispatcher
+            let source = entry.source
             body.append("    // #\(id), from \(source.file):\(source.line)")
             let info =
                 Self.sanitizedInfo(source.info, in: entries, sanitizedBy: sanitize).map {

@@ -72,10 +72,9 @@ import Testing
         let (_, inspector) = Self.makeSanitizedInspector()
         let entry = InspectorEntry<AppAction, AppState>(
             id: 1,
-            dispatched: DispatchedAction(
-                .favorite("secret"),
-                dispatcher: ActionSource(
-                    file: "F.swift", function: "f", line: 1, info: nil)),
+            action: .favorite("secret"),
+            place: InspectorPlace(ActionSource(file: "F.swift", function: "f", line: 1, info: nil)),
+            info: nil,
             thread: .main, isFollowUp: false, time: 0, handleNanoseconds: 0, reduceNanoseconds: 0, ioNanoseconds: 0,
             state: AppState()
         )

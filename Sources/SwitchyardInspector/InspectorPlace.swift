@@ -1,0 +1,131 @@
+import Switchyard
+
+/// The place a recorded action was dispatched from (its source's file, function and line), as an entry of the history
+/// keeps it: a position in a table that holds each place once for the process. A plain value, so an entry copies and
+/// overwrites it without calling the runtime.
+///
+/// An app dispatches from a fixed set of places. Keeping the source's strings in each entry made each recorded action
+/// retain them and release those of the entry it overwrote: with the cache below, recording costs about 85
+/// instructions less per action (callgrind, the gate's i1: 1,057 before, 973 after). The source's `info`, which a
+/// bridge writes per action, stays in the entry.
+///
+/// The table holds at most ``InspectorPlaceTable/standardCapacity`` places. An app whose actions come from more
+/// places than that (file or function names made at run time) records the places past them as unknown, so that the
+/// table's memory stays bounded while the inspector is attached.
+@usableFromInline
+struct InspectorPlace: Equatable, Sendable {
+    @usableFromInline let position: UInt32
+
+    @inlinable
+    init(position: UInt32) {
+        self.position = position
+    }
+
+    /// The place of `source`, added to the table when it is not there yet.
+    init(_ source: ActionSource) {
+        self.init(position: Self.table.withLock { $0.position(of: source) })
+    }
+
+    /// The source of an action dispatched from this place with `info`.
+    func source(info: String?) -> ActionSource {
+        let place = Self.table.withLock { $0.place(at: position) }
+        return ActionSource(file: place.file, function: place.function, line: place.line, info: info)
+    }
+
+    /// The process's table.
+    private static let table = LockedValue(InspectorPlaceTable(capacity: InspectorPlaceTable.standardCapacity))
+}
+
+/// Places that actions were dispatched from, each kept once, by position.
+struct InspectorPlaceTable: Sendable {
+    struct Place: Hashable, Sendable {
+        var file: String
+        var function: String
+        var line: UInt
+    }
+
+    /// The most places the process's table keeps: about 3 MB of names at 50 characters per file and function.
+    static let standardCapacity = 1 << 15
+    /// The position of every place past the capacity, which reads as ``unknown``.
+    static let unlisted = UInt32.max
+    /// What a place past the capacity reads as.
+    static let unknown = Place(file: "unknown (more places than the inspector keeps)", function: "unknown", line: 0)
+
+    /// The most places kept.
+    let capacity: Int
+    private var all: [Place] = []
+    private var positions: [Place: UInt32] = [:]
+
+    init(capacity: Int) {
+        precondition(capacity > 0 && capacity < Int(Self.unlisted), "A table of places holds 1 to 2^32 - 2 of them.")
+        self.capacity = capacity
+    }
+
+    /// How many places are kept.
+    var count: Int { all.count }
+
+    /// The position of the place of `source`, where it is added when it is not there yet; ``unlisted`` when the
+    /// table is full and does not hold it.
+    mutating func position(of source: ActionSource) -> UInt32 {
+        let place = Place(file: source.file, function: source.function, line: source.line)
+        if let position = positions[place] { return position }
+        guard all.count < capacity else { return Self.unlisted }
+        let position = UInt32(all.count)
+        all.append(place)
+        positions[place] = position
+        return position
+    }
+
+    /// The place at `position`, which ``position(of:)`` returned.
+    func place(at position: UInt32) -> Place {
+        position == Self.unlisted ? Self.unknown : all[Int(position)]
+    }
+}
+
+/// The places a recorder met last, by line, with their positions in the table of ``InspectorPlace``: finding a place
+/// here compares its line and, for the string literals that `#fileID` and `#function` give, each string's two words,
+/// without hashing them and without taking the table's lock.
+@usableFromInline
+struct InspectorPlaceCache: Sendable {
+    @usableFromInline
+    struct Slot: Sendable {
+        @usableFromInline var file: String
+        @usableFromInline var function: String
+        @usableFromInline var line: UInt
+        @usableFromInline var position: UInt32
+    }
+
+    /// A power of two: a line's slot is its remainder.
+    @usableFromInline static let slotCount = 64
+    /// A slot's position until a place is kept in it.
+    @usableFromInline static let empty = InspectorPlaceTable.unlisted
+    @usableFromInline var slots = ContiguousArray(
+        repeating: Slot(file: "", function: "", line: 0, position: empty), count: slotCount)
+
+    @usableFromInline init() {}
+
+    /// The place of `source`.
+    @inlinable
+    mutating func place(of source: borrowing ActionSource) -> InspectorPlace {
+        let index = Int(truncatingIfNeeded: source.line) & (Self.slotCount - 1)
+        // Read in place, through the buffer: a copy of the slot would retain its strings.
+        let found = slots.withUnsafeBufferPointer { slots in
+            slots[index].line == source.line && slots[index].position != Self.empty
+                && slots[index].file == source.file && slots[index].function == source.function
+                ? slots[index].position : Self.empty
+        }
+        if found != Self.empty { return InspectorPlace(position: found) }
+        return miss(copy source, at: index)
+    }
+
+    /// A place the cache does not hold: looked up in the table (or added to it), then kept in its slot.
+    @usableFromInline @inline(never)
+    mutating func miss(_ source: ActionSource, at index: Int) -> InspectorPlace {
+        let place = InspectorPlace(source)
+        if place.position != Self.empty {
+            slots[index] = Slot(
+                file: source.file, function: source.function, line: source.line, position: place.position)
+        }
+        return place
+    }
+}
