@@ -96,7 +96,7 @@ struct InspectorPlaceCache: Sendable {
     }
 
     /// A power of two: a line's slot is its remainder.
-    @usableFromInline static let slotCount = 64
+    @usableFromInline static let slotCount = 256
     /// A slot's position until a place is kept in it.
     @usableFromInline static let empty = InspectorPlaceTable.unlisted
     @usableFromInline var slots = ContiguousArray(

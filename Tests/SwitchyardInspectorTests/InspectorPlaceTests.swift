@@ -13,13 +13,14 @@ import Testing
     }
 
     @Test func everySourceReadsBackWholeOnceTheHistoryWritesOverItsOldestEntries() {
-        // Lines 3 and 67 share a slot of the cache, and the same line of two files shares one too; `info` comes and
-        // goes, so that an entry written over has had one or not.
+        // Lines 3 and `shared` share a slot of the cache, and the same line of two files shares one too; `info` comes
+        // and goes, so that an entry written over has had one or not.
         let file = "App/View.swift"
+        let shared = 3 + UInt(InspectorPlaceCache.slotCount)
         var sources = [
-            Self.source(file, 3), Self.source(file, 67), Self.source("App/Other.swift", 3),
-            Self.source(file, 3, info: "typed"), Self.source(file, 3), Self.source(file, 67, info: "pasted"),
-            ActionSource(file: file, function: "other()", line: 3, info: nil), Self.source(file, 67),
+            Self.source(file, 3), Self.source(file, shared), Self.source("App/Other.swift", 3),
+            Self.source(file, 3, info: "typed"), Self.source(file, 3), Self.source(file, shared, info: "pasted"),
+            ActionSource(file: file, function: "other()", line: 3, info: nil), Self.source(file, shared),
         ]
         // Strings made at run time, which are not the literals the cache compares word by word.
         sources.append(Self.source(String(file.reversed().reversed()), 3, info: String(repeating: "i", count: 40)))
