@@ -122,7 +122,7 @@ enum InspectorThread: Equatable, Sendable, CustomStringConvertible {
     case main
     case number(UInt)
     /// As an imported session or a replayed recording describes it: the position of its text in ``texts``.
-    case described(Int)
+    case described(UInt32)
 
     /// The thread that `text` describes: the main thread or a numbered one when it reads as their descriptions do,
     /// else the text itself.
@@ -133,17 +133,14 @@ enum InspectorThread: Equatable, Sendable, CustomStringConvertible {
         {
             return .number(number)
         }
-        return texts.withLock { texts in
-            if let position = texts.positions[text] { return .described(position) }
-            texts.all.append(text)
-            texts.positions[text] = texts.all.count - 1
-            return .described(texts.all.count - 1)
-        }
+        return .described(texts.withLock { $0.position(of: text) })
     }
 
     /// The texts of the threads that imported sessions and replayed recordings describe, each kept once: a
-    /// session's entries name a few threads many times.
-    private static let texts = LockedValue<(all: [String], positions: [String: Int])>(([], [:]))
+    /// session's entries name a few threads many times. Past 32,768 texts, a thread reads as ``unknown``.
+    private static let texts = LockedValue(InspectorTable<String>(capacity: 1 << 15))
+    /// What a thread past the table's capacity reads as.
+    static let unknown = "unknown (more thread names than the inspector keeps)"
 
     @usableFromInline
     var description: String {
@@ -154,8 +151,8 @@ enum InspectorThread: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func text(at position: Int) -> String {
-        texts.withLock { $0.all[position] }
+    static func text(at position: UInt32) -> String {
+        texts.withLock { $0.value(at: position) } ?? unknown
     }
 }
 

@@ -9,7 +9,7 @@ import Switchyard
 /// instructions less per action (callgrind, the gate's i1: 1,057 before, 973 after). The source's `info`, which a
 /// bridge writes per action, stays in the entry.
 ///
-/// The table holds at most ``InspectorPlaceTable/standardCapacity`` places. An app whose actions come from more
+/// The table holds at most ``capacity`` places. An app whose actions come from more
 /// places than that (file or function names made at run time) records the places past them as unknown, so that the
 /// table's memory stays bounded while the inspector is attached.
 @usableFromInline
@@ -23,64 +23,77 @@ struct InspectorPlace: Equatable, Sendable {
 
     /// The place of `source`, added to the table when it is not there yet.
     init(_ source: ActionSource) {
-        self.init(position: Self.table.withLock { $0.position(of: source) })
+        self.init(position: Self.table.withLock { $0.position(of: Place(source)) })
     }
 
     /// The source of an action dispatched from this place with `info`.
     func source(info: String?) -> ActionSource {
-        let place = Self.table.withLock { $0.place(at: position) }
+        let place = Self.table.withLock { $0.value(at: position) } ?? Self.unknown
         return ActionSource(file: place.file, function: place.function, line: place.line, info: info)
     }
 
-    /// The process's table.
-    private static let table = LockedValue(InspectorPlaceTable(capacity: InspectorPlaceTable.standardCapacity))
-}
-
-/// Places that actions were dispatched from, each kept once, by position.
-struct InspectorPlaceTable: Sendable {
+    /// A source's file, function and line.
     struct Place: Hashable, Sendable {
         var file: String
         var function: String
         var line: UInt
+
+        init(file: String, function: String, line: UInt) {
+            self.file = file
+            self.function = function
+            self.line = line
+        }
+
+        init(_ source: ActionSource) {
+            self.init(file: source.file, function: source.function, line: source.line)
+        }
     }
 
     /// The most places the process's table keeps. A place costs the table about 100 bytes when its names are string
     /// literals (`#fileID` and `#function`, which the table does not copy), and about 300 when they are made at run
     /// time with 50 characters each: at most about 10 MB.
-    static let standardCapacity = 1 << 15
-    /// The position of every place past the capacity, which reads as ``unknown``.
-    static let unlisted = UInt32.max
+    static let capacity = 1 << 15
     /// What a place past the capacity reads as.
     static let unknown = Place(file: "unknown (more places than the inspector keeps)", function: "unknown", line: 0)
 
-    /// The most places kept.
+    /// The process's table.
+    private static let table = LockedValue(InspectorTable<Place>(capacity: capacity))
+}
+
+/// Values kept once each, by position, for what recorded entries name many times: the places actions are dispatched
+/// from (``InspectorPlace``) and the threads that imported sessions describe (``InspectorThread``). An entry holds a
+/// position, a plain number, rather than the value's strings.
+struct InspectorTable<Value: Hashable & Sendable>: Sendable {
+    /// The position of every value past the capacity, which has no value.
+    static var unlisted: UInt32 { .max }
+
+    /// The most values kept.
     let capacity: Int
-    private var all: [Place] = []
-    private var positions: [Place: UInt32] = [:]
+    private var all: [Value] = []
+    private var positions: [Value: UInt32] = [:]
 
     init(capacity: Int) {
-        precondition(capacity > 0 && capacity < Int(Self.unlisted), "A table of places holds 1 to 2^32 - 2 of them.")
+        precondition(capacity > 0 && capacity < Int(Self.unlisted), "A table holds 1 to 2^32 - 2 values.")
         self.capacity = capacity
     }
 
-    /// How many places are kept.
+    /// How many values are kept.
     var count: Int { all.count }
 
-    /// The position of the place of `source`, where it is added when it is not there yet; ``unlisted`` when the
-    /// table is full and does not hold it.
-    mutating func position(of source: ActionSource) -> UInt32 {
-        let place = Place(file: source.file, function: source.function, line: source.line)
-        if let position = positions[place] { return position }
+    /// The position of `value`, where it is added when it is not there yet; ``unlisted`` when the table is full and
+    /// does not hold it.
+    mutating func position(of value: Value) -> UInt32 {
+        if let position = positions[value] { return position }
         guard all.count < capacity else { return Self.unlisted }
         let position = UInt32(all.count)
-        all.append(place)
-        positions[place] = position
+        all.append(value)
+        positions[value] = position
         return position
     }
 
-    /// The place at `position`, which ``position(of:)`` returned.
-    func place(at position: UInt32) -> Place {
-        position == Self.unlisted ? Self.unknown : all[Int(position)]
+    /// The value at `position`, which ``position(of:)`` returned; `nil` for ``unlisted``.
+    func value(at position: UInt32) -> Value? {
+        position == Self.unlisted ? nil : all[Int(position)]
     }
 }
 
@@ -99,8 +112,10 @@ struct InspectorPlaceCache: Sendable {
 
     /// A power of two: a line's slot is its remainder.
     @usableFromInline static let slotCount = 256
-    /// A slot's position until a place is kept in it.
-    @usableFromInline static let empty = InspectorPlaceTable.unlisted
+    /// A slot's position until a place is kept in it: the table's ``InspectorTable/unlisted``, which is never kept.
+    /// Written as a literal: read from the generic table on each action, it cost about 190 instructions (the gate's
+    /// i1).
+    @usableFromInline static let empty: UInt32 = .max
     @usableFromInline var slots = ContiguousArray(
         repeating: Slot(file: "", function: "", line: 0, position: empty), count: slotCount)
 

@@ -35,26 +35,28 @@ import Testing
     }
 
     @Test func theSameFileFunctionAndLineHaveOnePlaceWhateverTheirInfo() {
-        var table = InspectorPlaceTable(capacity: 10)
-        let first = table.position(of: Self.source("A.swift", 1))
-        #expect(table.position(of: Self.source("A.swift", 1, info: "typed")) == first)
-        #expect(table.position(of: Self.source("A.swift", 2)) != first)
-        #expect(table.position(of: Self.source("B.swift", 1)) != first)
-        #expect(table.count == 3)
-        #expect(table.place(at: first) == .init(file: "A.swift", function: "send()", line: 1))
+        let first = InspectorPlace(Self.source("A.swift", 1))
+        #expect(InspectorPlace(Self.source("A.swift", 1, info: "typed")) == first)
+        #expect(InspectorPlace(Self.source("A.swift", 2)) != first)
+        #expect(InspectorPlace(Self.source("B.swift", 1)) != first)
+        #expect(first.source(info: "typed") == Self.source("A.swift", 1, info: "typed"))
     }
 
     @Test func aFullTableStillFindsItsPlacesAndReadsTheOthersAsUnknown() {
-        var table = InspectorPlaceTable(capacity: 2)
-        let first = table.position(of: Self.source("A.swift", 1))
-        let second = table.position(of: Self.source("A.swift", 2))
-        let third = table.position(of: Self.source("A.swift", 3))
-        #expect(third == InspectorPlaceTable.unlisted)
-        #expect(table.place(at: third) == InspectorPlaceTable.unknown)
+        var table = InspectorTable<InspectorPlace.Place>(capacity: 2)
+        let first = table.position(of: .init(Self.source("A.swift", 1)))
+        let second = table.position(of: .init(Self.source("A.swift", 2)))
+        let third = table.position(of: .init(Self.source("A.swift", 3)))
+        #expect(third == InspectorTable<InspectorPlace.Place>.unlisted)
+        #expect(table.value(at: third) == nil)
         #expect(table.count == 2)
-        #expect(table.position(of: Self.source("A.swift", 1)) == first)
-        #expect(table.position(of: Self.source("A.swift", 2)) == second)
-        #expect(table.place(at: second).line == 2)
+        #expect(table.position(of: .init(Self.source("A.swift", 1))) == first)
+        #expect(table.position(of: .init(Self.source("A.swift", 2))) == second)
+        #expect(table.value(at: second)?.line == 2)
+        // A place past the capacity reads as unknown, with its action's info.
+        let unlisted = InspectorPlace(position: third).source(info: "typed")
+        #expect(unlisted.file == InspectorPlace.unknown.file)
+        #expect(unlisted.info == "typed")
     }
 
     @Test func threadsRecordingFromManyPlacesAtOnceEachReadTheirOwnBack() async {
