@@ -22,11 +22,21 @@ let package = Package(
         // The library's lock, compiled from the library's own source file (`Lock.swift` links to it): the package's
         // lock is not public, and the lock benchmarks compare it with `Synchronization.Mutex`.
         .target(name: "SwitchyardLocks"),
+        // The catalog app that the restore workloads and `SwitchyardLaunch` persist, in a module that depends on
+        // Switchyard and SwitchyardPersistence alone, as such an app does: the launch links nothing else.
+        .target(
+            name: "LaunchCatalog",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardPersistence", package: "Switchyard"),
+            ]
+        ),
         // The workloads, shared by the benchmarks and by the profiling executable so both measure the same code.
         .target(
             name: "SwitchyardWorkloads",
             dependencies: [
                 "SwitchyardLocks",
+                "LaunchCatalog",
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "SwitchyardInspector", package: "Switchyard"),
                 .product(name: "SwitchyardInspectorDesktop", package: "Switchyard"),
@@ -52,10 +62,11 @@ let package = Package(
             name: "SwitchyardProfile",
             dependencies: ["SwitchyardWorkloads"]
         ),
-        // A launch timed from the process's start to its first state, L1's file restored: `./launch.sh`.
+        // A launch timed from the process's start to its first state, L1's file restored: `./launch.sh`. It links
+        // the catalog app's module alone, as a persisted app does, and not the workloads' other dependencies.
         .executableTarget(
             name: "SwitchyardLaunch",
-            dependencies: ["SwitchyardWorkloads"]
+            dependencies: ["LaunchCatalog"]
         ),
         // The inspector's cost (memory, exports) and the store's dispatch rate during attacks on its server:
         // `./inspector-probe.sh`.

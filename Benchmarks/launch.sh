@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Times an app's launch from the process's start to its first state: L1's file (a 1 MB state's snapshot and the
-# 1,000 actions journaled after it) restored by a store, against the same process with nothing to restore. Each
+# 1,000 actions journaled after it) restored by a store, against the same process with nothing to restore. The program
+# links what a persisted app links (Switchyard and SwitchyardPersistence, through the `LaunchCatalog` module), and
+# nothing else of the benchmark package: each library a process links is loaded at its every start. Each
 # figure is the time from just before the process is started (Python's `subprocess`, which adds its own spawn) to the
 # wall clock the process prints once it has its state; medians and 90th percentiles of RUNS runs (30 by default),
 # after three runs that warm the file cache. Release build. A time, so it moves with the machine's load: compare

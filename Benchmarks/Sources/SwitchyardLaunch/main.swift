@@ -1,4 +1,4 @@
-import SwitchyardWorkloads
+import LaunchCatalog
 
 #if canImport(Glibc)
     import Glibc
@@ -26,7 +26,9 @@ func wallClockNanoseconds() -> Int {
 let arguments = CommandLine.arguments
 switch (arguments.count, arguments.count > 1 ? arguments[1] : "") {
 case (2, "prepare"):
-    print(SnapshotRestoreWorkload().path)
+    let path = temporaryDatabasePath()
+    writeLaunchFile(path: path)
+    print(path)
 case (3, "restore"):
     let tapped = try launchApp(restoring: arguments[2])
     let now = wallClockNanoseconds()

@@ -1,13 +1,7 @@
 import Foundation
+import LaunchCatalog
 import Switchyard
 import SwitchyardPersistence
-
-/// A file in a fresh temporary folder, for the persistence workloads.
-func temporaryDatabasePath() -> String {
-    let folder = FileManager.default.temporaryDirectory.appending(path: "switchyard-bench-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder.appending(path: "counter.sqlite").path
-}
 
 /// P1: W1's counter store with its state persisted and every action journaled, batched within 10 ms (the default):
 /// what the processing thread pays to hand each action to the writer.
