@@ -19,22 +19,12 @@ enum JournalBatch {
 
     /// The `records` and `actions` columns of `rows`.
     static func pack(_ rows: some Collection<PersistenceFile.JournalRow>) -> (records: Data, actions: Data) {
-        var strings: [String] = []
-        var indexes: [String: UInt32] = [:]
-        // Consecutive actions mostly come from the same places: the last strings are compared before hashing.
-        var last: (String, UInt32)?
-        func index(_ string: String) -> UInt32 {
-            if let last, last.0 == string { return last.1 }
-            if let known = indexes[string] {
-                last = (string, known)
-                return known
-            }
-            let new = UInt32(strings.count)
-            strings.append(string)
-            indexes[string] = new
-            last = (string, new)
-            return new
-        }
+        var strings = SourceStrings()
+        // Each column's last string, compared before hashing: consecutive actions mostly come from the same places.
+        // One per column, as the columns alternate: a last string shared by the three matched none of the next row's.
+        var lastFile: (string: String, index: UInt32)?
+        var lastFunction: (string: String, index: UInt32)?
+        var lastInfo: (string: String, index: UInt32)?
         var table = [UInt8]()
         table.reserveCapacity(rows.count * recordSize)
         var actions = [UInt8]()
@@ -47,21 +37,52 @@ enum JournalBatch {
             put(Int64(row.version), into: &table)
             put(row.time.bitPattern, into: &table)
             put(row.line, into: &table)
-            put(index(row.file), into: &table)
-            put(index(row.function), into: &table)
-            put(row.info.map(index) ?? noString, into: &table)
+            put(strings.index(of: row.file, last: &lastFile), into: &table)
+            put(strings.index(of: row.function, last: &lastFunction), into: &table)
+            if let info = row.info {
+                put(strings.index(of: info, last: &lastInfo), into: &table)
+            } else {
+                put(noString, into: &table)
+            }
             put(UInt32(row.action.count), into: &table)
             row.action.withUnsafeBytes { actions.append(contentsOf: $0) }
         }
         var records = [UInt8]()
-        records.reserveCapacity(table.count + strings.reduce(4) { $0 + 4 + $1.utf8.count })
-        put(UInt32(strings.count), into: &records)
-        for string in strings {
+        records.reserveCapacity(table.count + strings.list.reduce(4) { $0 + 4 + $1.utf8.count })
+        put(UInt32(strings.list.count), into: &records)
+        for string in strings.list {
             put(UInt32(string.utf8.count), into: &records)
             records.append(contentsOf: string.utf8)
         }
         records.append(contentsOf: table)
         return (Data(records), Data(actions))
+    }
+
+    /// The strings of a batch's sources, each kept once, in the order they first came.
+    ///
+    /// A value with one last string per column, where the packing used variables captured by a local function and
+    /// one last string for the three columns: the captured variables were checked for exclusive access at run time,
+    /// and the shared last string matched none of the next row's, which were all hashed. The writer's thread spent
+    /// 1,700 instructions per action more (17,282 against 15,584, counted by callgrind on P1wj's writer).
+    private struct SourceStrings {
+        var list: [String] = []
+        var indexes: [String: UInt32] = [:]
+
+        /// The index of `string`, added when it is new; `last` is the previous string of its column and that
+        /// string's index, which it becomes.
+        mutating func index(of string: String, last: inout (string: String, index: UInt32)?) -> UInt32 {
+            if let previous = last, previous.string == string { return previous.index }
+            let index: UInt32
+            if let known = indexes[string] {
+                index = known
+            } else {
+                index = UInt32(list.count)
+                list.append(string)
+                indexes[string] = index
+            }
+            last = (string, index)
+            return index
+        }
     }
 
     /// A batch's records that could not be read: the file was not written by this code, or is damaged.
