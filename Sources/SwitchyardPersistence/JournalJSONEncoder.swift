@@ -50,7 +50,15 @@ enum JournalJSONEncoder {
             var firstKey: Int
         }
 
-        init() { bytes.reserveCapacity(64) }
+        /// Room made once for a small action: an array that grows from empty allocates at its first append and
+        /// again at its second, and an enum case with a payload opens two objects and writes two keys. Grown from
+        /// empty, the two arrays cost the journal's writer thread 861 instructions per action more (15,584 against
+        /// 14,723, counted by callgrind on P1wj's writer).
+        init() {
+            bytes.reserveCapacity(64)
+            frames.reserveCapacity(4)
+            keys.reserveCapacity(4)
+        }
 
         /// Encodes `value` at the current position: primitives as themselves, other values through `encode(to:)`,
         /// with every container they opened closed after.
