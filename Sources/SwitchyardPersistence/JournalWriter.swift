@@ -94,7 +94,7 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
     }
 
     private func run() {
-        let encoder = JSONEncoder()
+        let encoder = JournalJSONEncoder.Reusing()
         var maxDelay: Duration?
         if case .batched(let delay) = options.durability { maxDelay = delay }
         var lastSnapshot = ContinuousClock.now
@@ -357,7 +357,8 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
                 var chunkRows: [PersistenceFile.JournalRow] = []
                 var chunkFailures: [PersistenceDiagnostic] = []
                 chunkRows.reserveCapacity(chunks[index].count)
-                self.encode(chunks[index], encoder: JSONEncoder(), into: &chunkRows, failures: &chunkFailures)
+                self.encode(
+                    chunks[index], encoder: JournalJSONEncoder.Reusing(), into: &chunkRows, failures: &chunkFailures)
                 encoded.withLock { $0[index] = (chunkRows, chunkFailures) }
             }
             for (chunkRows, chunkFailures) in encoded.withLock({ $0 }) {
