@@ -37,16 +37,6 @@ struct InspectorPlace: Equatable, Sendable {
         var file: String
         var function: String
         var line: UInt
-
-        init(file: String, function: String, line: UInt) {
-            self.file = file
-            self.function = function
-            self.line = line
-        }
-
-        init(_ source: ActionSource) {
-            self.init(file: source.file, function: source.function, line: source.line)
-        }
     }
 
     /// The most places the process's table keeps. A place costs the table about 100 bytes when its names are string
@@ -58,6 +48,13 @@ struct InspectorPlace: Equatable, Sendable {
 
     /// The process's table.
     private static let table = LockedValue(InspectorTable<Place>(capacity: capacity))
+}
+
+extension InspectorPlace.Place {
+    /// The file, function and line of `source`.
+    init(_ source: ActionSource) {
+        self.init(file: source.file, function: source.function, line: source.line)
+    }
 }
 
 /// Values kept once each, by position, for what recorded entries name many times: the places actions are dispatched

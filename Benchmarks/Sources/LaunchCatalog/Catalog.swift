@@ -7,7 +7,7 @@ import SwitchyardPersistence
 // package's other dependencies (the inspector, SwiftNIO, CustomDump and, through it, FoundationNetworking, whose
 // libraries a process that links them loads at every start).
 
-/// A catalog of a thousand-odd items: its JSON is about 1 MB once ``CatalogAction/load(count:)`` has filled it.
+/// A catalog of items: its JSON is about 1 MB once ``CatalogAction/load(count:)`` has filled it with 12,000.
 package struct Catalog: Codable, Sendable, Equatable {
     package var items: [String] = []
     package var tapped = 0
