@@ -53,10 +53,18 @@ let package = Package(
                 .product(name: "SwitchyardPersistence", package: "Switchyard"),
             ]
         ),
+        // A search screen's state, actions and reducer, which the two examples below share.
+        .target(name: "MovieSearch", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
         // Observable views driven by a script of actions: which views each action re-renders.
-        .executableTarget(name: "ViewsExample", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
+        .executableTarget(
+            name: "ViewsExample",
+            dependencies: ["MovieSearch", .product(name: "Switchyard", package: "Switchyard")]
+        ),
         // The same kind of views in a SwiftUI app (Apple platforms): a debounced search, scoped rows, a binding.
-        .executableTarget(name: "SearchApp", dependencies: [.product(name: "Switchyard", package: "Switchyard")]),
+        .executableTarget(
+            name: "SearchApp",
+            dependencies: ["MovieSearch", .product(name: "Switchyard", package: "Switchyard")]
+        ),
         // The search-and-favorites app with the inspector attached and a scripted user; open the printed address.
         // The app's code is a library of its own, public, so that tests can use it.
         .target(

@@ -30,3 +30,27 @@ func appendingOneAtATime<Action, State>(
     }
     return composed
 }
+
+/// The store of W3e and W3s: a counter whose every action goes through a hundred lifted middlewares, appended one at
+/// a time with `<>`, each action `.m42`, which exactly one of them handles.
+struct HundredLiftsCounter {
+    private let store: Store<ManyAction, Counter>
+
+    init(_ lifted: [AnyMiddleware<ManyAction, ManyAction, Counter>]) {
+        precondition(lifted.count == 100)
+        store = Store(
+            initialState: Counter(),
+            reducer: .reduce { _, state in state.count += 1 },
+            middleware: appendingOneAtATime(lifted)
+        )
+    }
+
+    /// Dispatches `.m42(1)` `count` times, and checks that the reducer saw each.
+    func dispatch(_ count: Int) {
+        let expected = store.state.count + count
+        for _ in 0..<count {
+            store.dispatch(.m42(1))
+        }
+        precondition(store.state.count == expected, "the store lost actions")
+    }
+}

@@ -70,28 +70,51 @@ package enum ItemAction: Sendable, Equatable {
 /// at the end of each run), and only that one is observed again.
 package final class ThousandViewsWorkload: Workload, @unchecked Sendable {
     package static let name = "v1000"
+    private let rows: ObservedRows
+
+    package init() {
+        let store = thousandItemsStore()
+        rows = ObservedRows(
+            store: store,
+            rows: onMainActor {
+                let root = store.observable()
+                return (0..<1_000).map { id in
+                    root.scope(
+                        element: id, in: { $0 },
+                        action: { (element: ElementIDAction<Int, ItemAction>) in element.action })!
+                }
+            })
+    }
+
+    package func run(_ count: Int) {
+        let total = rows.bump(count)
+        precondition(total == count, "\(total) views invalidated for \(count) actions: one per action expected")
+    }
+}
+
+/// V1000's state, a thousand items, in a store that processes on the main thread.
+func thousandItemsStore() -> Store<ItemAction, [Item]> {
+    Store(
+        initialState: (0..<1_000).map { Item(id: $0, value: 0) },
+        reducer: Reducer<ItemAction, [Item]>.reduce { action, items in
+            if case .bump(let id) = action { items[id].value += 1 }
+        },
+        scheduling: .mainThread
+    )
+}
+
+/// The rows of V1000 and V1000c, each observed as a SwiftUI body is; an action bumps one row, the next in turn, and
+/// only the rows that it invalidated are observed again.
+final class ObservedRows: @unchecked Sendable {
     private let store: Store<ItemAction, [Item]>
     private let rows: [ObservableStore<ItemAction, Item>]
     private let invalidated = Mutex<[Int]>([])
     private var next = 0
 
-    package init() {
-        let store = Store(
-            initialState: (0..<1_000).map { Item(id: $0, value: 0) },
-            reducer: Reducer<ItemAction, [Item]>.reduce { action, items in
-                if case .bump(let id) = action { items[id].value += 1 }
-            },
-            scheduling: .mainThread
-        )
+    init(store: Store<ItemAction, [Item]>, rows: [ObservableStore<ItemAction, Item>]) {
         self.store = store
-        rows = onMainActor {
-            let root = store.observable()
-            return (0..<1_000).map { id in
-                root.scope(
-                    element: id, in: { $0 }, action: { (element: ElementIDAction<Int, ItemAction>) in element.action })!
-            }
-        }
-        for id in 0..<1_000 { observe(id) }
+        self.rows = rows
+        for id in rows.indices { observe(id) }
     }
 
     private func observe(_ id: Int) {
@@ -105,11 +128,13 @@ package final class ThousandViewsWorkload: Workload, @unchecked Sendable {
         }
     }
 
-    package func run(_ count: Int) {
+    /// Dispatches `count` actions, each bumping the next row, observes again the rows they invalidated, and returns
+    /// how many rows were invalidated.
+    func bump(_ count: Int) -> Int {
         var total = 0
         for _ in 0..<count {
             let id = next
-            next = (next + 1) % 1_000
+            next = (next + 1) % rows.count
             onMainActor { store.dispatch(.bump(id: id)) }
             let ids = invalidated.withLock { ids in
                 defer { ids.removeAll(keepingCapacity: true) }
@@ -118,6 +143,6 @@ package final class ThousandViewsWorkload: Workload, @unchecked Sendable {
             total += ids.count
             for id in ids { observe(id) }
         }
-        precondition(total == count, "\(total) views invalidated for \(count) actions: one per action expected")
+        return total
     }
 }

@@ -1,39 +1,8 @@
+import MovieSearch
 import Switchyard
 
 // A SwiftUI search screen on Apple platforms: a debounced query, results whose rows are scoped views, and a
 // favorites list. On Linux, where SwiftUI does not exist, it says so; run ViewsExample there instead.
-
-struct Movie: Sendable, Equatable, Identifiable {
-    let id: Int
-    var title: String
-    var isFavorite = false
-}
-
-enum MovieAction: Sendable, Equatable {
-    case toggleFavorite
-}
-
-enum SearchAction: Sendable, Equatable {
-    case queryChanged(String)
-    case results([Movie])
-    case movie(ElementIDAction<Movie.ID, MovieAction>)
-}
-
-struct SearchState: Sendable, Equatable {
-    var query = ""
-    var results: [Movie] = []
-    var favorites: [Movie] { results.filter(\.isFavorite) }
-}
-
-let searchReducer = Reducer<SearchAction, SearchState>.reduce { action, state in
-    switch action {
-    case .queryChanged(let query): state.query = query
-    case .results(let movies): state.results = movies
-    case .movie(let element):
-        guard let index = state.results.firstIndex(where: { $0.id == element.id }) else { return }
-        state.results[index].isFavorite.toggle()
-    }
-}
 
 /// Searches the catalog 300 ms after the user stops typing; the latest query wins.
 struct SearchMiddleware: MiddlewareProtocol, Sendable {

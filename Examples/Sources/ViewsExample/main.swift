@@ -1,41 +1,9 @@
+import MovieSearch
 import Observation
 import Switchyard
 
 // Observable views on any machine: a search screen's views, driven by a script of actions instead of a user. After
 // each action the example prints which views re-render: only those whose values changed.
-
-struct Movie: Sendable, Equatable, Identifiable {
-    let id: Int
-    var title: String
-    var isFavorite = false
-}
-
-enum MovieAction: Sendable, Equatable {
-    case toggleFavorite
-}
-
-enum SearchAction: Sendable, Equatable {
-    case queryChanged(String)
-    case results([Movie])
-    case movie(ElementIDAction<Movie.ID, MovieAction>)
-}
-
-struct SearchState: Sendable, Equatable {
-    var query = ""
-    var results: [Movie] = [
-        Movie(id: 1, title: "Alien"), Movie(id: 2, title: "Arrival"), Movie(id: 3, title: "Annihilation"),
-    ]
-}
-
-let searchReducer = Reducer<SearchAction, SearchState>.reduce { action, state in
-    switch action {
-    case .queryChanged(let query): state.query = query
-    case .results(let movies): state.results = movies
-    case .movie(let element):
-        guard let index = state.results.firstIndex(where: { $0.id == element.id }) else { return }
-        state.results[index].isFavorite.toggle()
-    }
-}
 
 /// A view of the screen: a name, and what its body reads.
 @MainActor
@@ -71,7 +39,11 @@ final class RenderedView {
 }
 
 MainActor.assumeIsolated {
-    let store = Store(initialState: SearchState(), reducer: searchReducer, scheduling: .mainThread)
+    let store = Store(
+        initialState: SearchState(results: [
+            Movie(id: 1, title: "Alien"), Movie(id: 2, title: "Arrival"), Movie(id: 3, title: "Annihilation"),
+        ]),
+        reducer: searchReducer, scheduling: .mainThread)
     let search = store.observable()
     // The rows of the list, as `ForEach` takes them: a row view per movie, made once and kept while its id stays.
     let rows = search.scope(collection: \.results, action: SearchAction.movie)
