@@ -53,12 +53,12 @@ public enum SwiftRex {
     /// ``Switchyard/MiddlewareReader``.
     public typealias MiddlewareReader<Dependencies, MiddlewareType: Switchyard.MiddlewareProtocol> =
         Switchyard.MiddlewareReader<Dependencies, MiddlewareType>
-    /// ``Switchyard/Monoid``.
-    public typealias Monoid = Switchyard.Monoid
+    /// ``SwitchyardSwiftRex/Monoid``.
+    public typealias Monoid = SwitchyardSwiftRex.Monoid
     /// ``Switchyard/Reducer``.
     public typealias Reducer<ActionType, StateType> = Switchyard.Reducer<ActionType, StateType>
-    /// ``Switchyard/Semigroup``.
-    public typealias Semigroup = Switchyard.Semigroup
+    /// ``SwitchyardSwiftRex/Semigroup``.
+    public typealias Semigroup = SwitchyardSwiftRex.Semigroup
     /// ``Switchyard/ShouldEmitValue``.
     public typealias ShouldEmitValue<StateType> = Switchyard.ShouldEmitValue<StateType>
     /// ``Switchyard/StoreProjection``.

@@ -30,7 +30,7 @@ public struct AfterReducer {
 }
 
 @available(*, deprecated, message: "Return an IO from handle(action:from:state:) instead.")
-extension AfterReducer: Monoid {
+extension AfterReducer {
     /// ``doNothing()``.
     public static var identity: AfterReducer { .doNothing() }
 
@@ -42,13 +42,5 @@ extension AfterReducer: Monoid {
             rhs.reducerIsDone()
             lhs.reducerIsDone()
         }
-    }
-}
-
-@available(*, deprecated, message: "Return an IO from handle(action:from:state:) instead.")
-extension Collection where Element == AfterReducer {
-    /// The after-reducer blocks composed with `<>` in order: the last one runs first.
-    public func asAfterReducer() -> AfterReducer {
-        reduce(AfterReducer.identity, <>)
     }
 }

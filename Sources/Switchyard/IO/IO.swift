@@ -111,7 +111,7 @@ public struct IO<OutputActionType> {
     }
 }
 
-extension IO: Monoid {
+extension IO {
     /// ``pure()``: the IO that does nothing.
     @inlinable
     public static var identity: IO { .pure() }

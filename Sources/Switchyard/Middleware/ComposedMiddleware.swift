@@ -224,7 +224,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     }
 }
 
-extension ComposedMiddleware: Monoid {
+extension ComposedMiddleware {
     /// The empty composition.
     public static var identity: ComposedMiddleware { ComposedMiddleware() }
 

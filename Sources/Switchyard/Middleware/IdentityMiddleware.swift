@@ -17,7 +17,7 @@ public struct IdentityMiddleware<InputActionType, OutputActionType, StateType>: 
     }
 }
 
-extension IdentityMiddleware: Monoid {
+extension IdentityMiddleware {
     /// The identity middleware.
     public static var identity: IdentityMiddleware { IdentityMiddleware() }
 

@@ -39,14 +39,6 @@ public struct MiddlewareReader<Dependencies, MiddlewareType: MiddlewareProtocol>
         MiddlewareReader<NewDependencies, MiddlewareType> { inject(transform($0)) }
     }
 
-    /// ``contramapDependencies(_:)`` and ``mapMiddleware(_:)`` in one step.
-    public func dimap<NewDependencies, NewMiddleware: MiddlewareProtocol>(
-        transformDependencies: @escaping (NewDependencies) -> Dependencies,
-        transformMiddleware: @escaping (MiddlewareType) -> NewMiddleware
-    ) -> MiddlewareReader<NewDependencies, NewMiddleware> {
-        MiddlewareReader<NewDependencies, NewMiddleware> { transformMiddleware(inject(transformDependencies($0))) }
-    }
-
     /// Lifts the reader to the app's dependencies and the middleware to the app's types, in one call.
     ///
     /// ```swift
@@ -58,7 +50,7 @@ public struct MiddlewareReader<Dependencies, MiddlewareType: MiddlewareProtocol>
         dependencies dependenciesMap: @escaping (GlobalDependencies) -> Dependencies,
         middleware middlewareMap: @escaping (MiddlewareType) -> NewMiddleware
     ) -> MiddlewareReader<GlobalDependencies, NewMiddleware> {
-        dimap(transformDependencies: dependenciesMap, transformMiddleware: middlewareMap)
+        MiddlewareReader<GlobalDependencies, NewMiddleware> { middlewareMap(inject(dependenciesMap($0))) }
     }
 
     /// A reader whose middleware is chosen by another reader built from this one's middleware.
@@ -81,18 +73,6 @@ public struct MiddlewareReader<Dependencies, MiddlewareType: MiddlewareProtocol>
     ) -> MiddlewareReader {
         MiddlewareReader { dependencies in combine(repeat (each readers).inject(dependencies)) }
     }
-}
-
-extension MiddlewareReader: Semigroup where MiddlewareType: Semigroup {
-    /// A reader that injects the same dependencies into both and combines the middlewares with `<>`.
-    public static func <> (lhs: MiddlewareReader, rhs: MiddlewareReader) -> MiddlewareReader {
-        MiddlewareReader { dependencies in lhs.inject(dependencies) <> rhs.inject(dependencies) }
-    }
-}
-
-extension MiddlewareReader: Monoid where MiddlewareType: Monoid {
-    /// The reader of the identity middleware.
-    public static var identity: MiddlewareReader { .pure(.identity) }
 }
 
 /// Composes two readers of the same dependencies into a reader of the composed middleware.

@@ -50,7 +50,7 @@ public struct Reducer<Action, State>: Sendable {
     }
 }
 
-extension Reducer: Monoid {
+extension Reducer {
     /// The reducer that changes nothing.
     public static var identity: Reducer { Reducer { _, _ in } }
 

@@ -41,15 +41,13 @@ extension MiddlewareReaderProtocol {
         MiddlewareReader(inject: inject).contramapDependencies(extractOnlyDependenciesNeededForThisMiddleware)
     }
 
-    /// ``MiddlewareReader/dimap(transformDependencies:transformMiddleware:)`` under SwiftRex 0.8's labels.
-    @available(*, deprecated, renamed: "dimap(transformDependencies:transformMiddleware:)")
+    /// ``MiddlewareReader/lift(dependencies:middleware:)`` under SwiftRex 0.8's name and labels.
+    @available(*, deprecated, renamed: "lift(dependencies:middleware:)")
     public func dimap<NewDependencies, NewMiddleware: MiddlewareProtocol>(
         transformMiddleware: @escaping (MiddlewareType) -> NewMiddleware,
         extractOnlyDependenciesNeededForThisMiddleware: @escaping (NewDependencies) -> Dependencies
     ) -> MiddlewareReader<NewDependencies, NewMiddleware> {
-        MiddlewareReader(inject: inject).dimap(
-            transformDependencies: extractOnlyDependenciesNeededForThisMiddleware,
-            transformMiddleware: transformMiddleware
-        )
+        MiddlewareReader(inject: inject).lift(
+            dependencies: extractOnlyDependenciesNeededForThisMiddleware, middleware: transformMiddleware)
     }
 }

@@ -10,15 +10,3 @@ precedencegroup MonoidAppend {
     higherThan: MultiplicationPrecedence
     lowerThan: BitwiseShiftPrecedence
 }
-
-/// A type whose values combine associatively with `<>`: `(a <> b) <> c == a <> (b <> c)`.
-public protocol Semigroup {
-    /// Combines two values; the operation must be associative.
-    static func <> (lhs: Self, rhs: Self) -> Self
-}
-
-/// A ``Semigroup`` with a neutral element: `identity <> a == a == a <> identity`.
-public protocol Monoid: Semigroup {
-    /// The neutral element of `<>`.
-    static var identity: Self { get }
-}
