@@ -129,6 +129,7 @@ let package = Package(
             dependencies: [
                 "SwitchyardTestSupport",
                 "SwitchyardPersistence", "Switchyard", "SwitchyardPersistenceCrashHarness", "SwitchyardInspector",
+                "SwitchyardInspectorDesktop",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The whole-app article's snippets use every product an app links.
                 "SwitchyardTesting", "SwitchyardTracing", "SwitchyardMetrics", "SwitchyardLogging",

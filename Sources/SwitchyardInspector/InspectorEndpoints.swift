@@ -60,24 +60,16 @@ struct InspectorEndpoints<Action: Sendable, State: Sendable>: Sendable {
                 return failure(400, "\(error)")
             }
         case .exportTest(let names):
+            // The desktop writes the test: the app sends its values as Swift, and what only its reducer knows.
             let inspector = inspector
-            let source = await Self.onAThreadOfItsOwn {
-                inspector.exportTest(
-                    named: names.name, reducer: names.reducer, middleware: names.middleware, imports: names.imports)
-            }
-            return InspectorReply(
-                status: 200, contentType: "text/plain; charset=utf-8", body: Data(source.utf8),
-                attachmentName: "InspectorSessionTests.swift")
-        case .journalTest(let body, let names):
+            let withMiddleware = names.middleware != nil
+            return json(await Self.onAThreadOfItsOwn { inspector.testRecording(withMiddleware: withMiddleware) })
+        case .journalTest(let body, _):
             let inspector = inspector
-            let result = await Self.onAThreadOfItsOwn {
-                inspector.exportJournalTest(body, named: names.name, reducer: names.reducer, imports: names.imports)
-            }
+            let result = await Self.onAThreadOfItsOwn { inspector.journalTestRecording(body) }
             switch result {
-            case .success(let source):
-                return InspectorReply(
-                    status: 200, contentType: "text/plain; charset=utf-8", body: Data(source.utf8),
-                    attachmentName: "JournalTests.swift")
+            case .success(let recording):
+                return json(recording)
             case .failure(let error):
                 return failure(inspector.journalReader.withLock { $0 } == nil ? 501 : 400, error.description)
             }

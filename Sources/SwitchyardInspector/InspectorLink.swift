@@ -15,7 +15,7 @@ package enum InspectorLink {
     /// The path apps connect to.
     package static let path = "/app"
     /// The version of these messages.
-    package static let version = 2
+    package static let version = 3
 
     /// Who is connecting: the first message of every connection.
     package struct Hello: Codable, Sendable, Equatable {

@@ -71,7 +71,7 @@ extension StoreInspector {
 
     /// Lets the desktop inspector turn a persisted store's journal into a test, with this app's types and reducer:
     /// on the page, and with `switchyard-inspector export-test JOURNAL --store-page URL`, a journal copied from a
-    /// tester's device becomes a `TestStore` test (see ``exportTest(recordingFrom:actions:named:reducer:imports:importsAppModule:)``).
+    /// tester's device becomes a `TestStore` test of the app's reducer.
     /// In a file that imports SwitchyardPersistence:
     ///
     /// ```swift
@@ -86,10 +86,9 @@ extension StoreInspector {
         journalReader.withLock { $0 = reader }
     }
 
-    /// The test of the journal in `data` (the bytes of a journal file), or why there is none.
-    func exportJournalTest(
-        _ data: Data, named testName: String, reducer: String, imports: [String]
-    ) -> Result<String, InspectorSessionError> {
+    /// The journal in `data` (the bytes of a journal file) replayed, for the desktop to write as a test, or why it
+    /// cannot be.
+    func journalTestRecording(_ data: Data) -> Result<InspectorLink.TestRecording, InspectorSessionError> {
         guard let reader = journalReader.withLock({ $0 }) else {
             return .failure(
                 InspectorSessionError(
@@ -104,9 +103,7 @@ extension StoreInspector {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try data.write(to: file)
             let (base, actions) = try reader(file.path)
-            return .success(
-                try exportTest(
-                    recordingFrom: base, actions: actions, named: testName, reducer: reducer, imports: imports))
+            return .success(try testRecording(of: base, actions: actions))
         } catch let error as InspectorSessionError {
             return .failure(error)
         } catch {

@@ -1,65 +1,13 @@
 import CustomDump
 import Foundation
 
-/// Writes values as Swift expressions that rebuild them, for the exported test: literals for strings, numbers,
+/// Reads values as the Swift expressions that rebuild them, for the exported test: literals for strings, numbers,
 /// arrays, sets and dictionaries, `nil` and the wrapped value for optionals, `.case(…)` for enums, memberwise
 /// initializer calls for structs, and a few Foundation types by their initializers. What it cannot write as Swift it
-/// writes as `customDump` prints it.
-///
-/// A value is written on one line when it fits in ``width`` columns; otherwise each element goes on a line of its
-/// own, indented by four spaces.
+/// writes as `customDump` prints it. The desktop lays the nodes out on lines.
 struct SwiftLiteralWriter {
-    /// The widest line that a value is kept on, its indentation included.
-    var width = 100
     /// Whether a value written so far needs Foundation (a `Date`, `UUID`, `URL`, `Data` or `Decimal`).
     private(set) var needsFoundation = false
-
-    /// `value` as Swift, starting at `column` on a line indented by `indent` spaces: the lines after the first are
-    /// indented from `indent`. With `qualified`, an enum case is written with its type (`AppAction.search(…)`),
-    /// which a call whose parameter is generic needs; elsewhere the type is inferred (`.search(…)`).
-    mutating func write(_ value: Any, column: Int, indent: Int, qualified: Bool = false) -> String {
-        Self.layout(node(for: value, qualified: qualified), column: column, indent: indent, width: width)
-    }
-
-    /// The stored properties of a struct, each as Swift, or `nil` when `value` is not a struct written with its
-    /// memberwise initializer. The exported test compares them to assign only the properties that changed.
-    mutating func properties(of value: Any) -> [(label: String, node: LiteralNode)]? {
-        let node = node(for: value, qualified: false)
-        guard node.isMemberwise, let elements = node.elements else { return nil }
-        return elements.compactMap { element in
-            guard case .label(let label) = element.key else { return nil }
-            return (label, element.value)
-        }
-    }
-
-    /// Lays `node` out from `column` on a line indented by `indent` spaces.
-    static func layout(_ node: LiteralNode, column: Int, indent: Int, width: Int = 100) -> String {
-        if node.isSingleLine, node.text.utf8.count <= 4 * width, column + node.text.count <= width { return node.text }
-        guard let elements = node.elements, !elements.isEmpty else {
-            // A text that spans lines (`customDump`'s): its lines after the first follow the indentation.
-            let padding = String(repeating: " ", count: indent)
-            return node.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-                .map { $0.offset == 0 ? String($0.element) : padding + $0.element }
-                .joined(separator: "\n")
-        }
-        let inner = indent + 4
-        let padding = String(repeating: " ", count: inner)
-        var text = node.open + "\n"
-        for (offset, element) in elements.enumerated() {
-            var prefix = ""
-            switch element.key {
-            case .none: break
-            case .label(let label): prefix = label + ": "
-            case .value(let key): prefix = layout(key, column: inner, indent: inner, width: width) + ": "
-            }
-            // The value starts after the prefix's last line.
-            let lastLine = prefix.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
-            let column = (prefix.contains("\n") ? 0 : inner) + lastLine.count
-            text += padding + prefix + layout(element.value, column: column, indent: inner, width: width)
-            text += offset == elements.count - 1 ? "\n" : ",\n"
-        }
-        return text + String(repeating: " ", count: indent) + node.close
-    }
 
     // MARK: - Values to nodes
 
@@ -271,33 +219,33 @@ struct SwiftLiteralWriter {
 }
 
 /// A value as Swift, before it is laid out on lines: a text, or a group of elements between an opening and a
-/// closing text (a call, a tuple, an array or a dictionary).
-struct LiteralNode {
+/// closing text (a call, a tuple, an array or a dictionary). The app makes it from a value; the desktop lays it out.
+package struct LiteralNode: Sendable {
     /// The whole value on one line, or the text of a value that is not a group.
-    let text: String
+    package let text: String
     /// Whether `text` has no line break.
-    let isSingleLine: Bool
+    package let isSingleLine: Bool
     /// What comes before the elements: `AppState(`, `.search(`, `[`.
-    let open: String
+    package let open: String
     /// The elements of a group, `nil` for a text.
-    let elements: [Element]?
+    package let elements: [Element]?
     /// What comes after the elements.
-    let close: String
+    package let close: String
     /// A struct written with its memberwise initializer.
-    var isMemberwise = false
+    package var isMemberwise = false
 
     /// One element of a group: a value, after a label or a dictionary key when it has one.
-    struct Element {
-        enum Key {
+    package struct Element: Sendable, Codable {
+        package enum Key: Sendable, Codable {
             case none
             case label(String)
             case value(LiteralNode)
         }
 
-        let key: Key
-        let value: LiteralNode
+        package let key: Key
+        package let value: LiteralNode
 
-        init(key: Key = .none, _ value: LiteralNode) {
+        package init(key: Key = .none, _ value: LiteralNode) {
             self.key = key
             self.value = value
         }
@@ -312,17 +260,57 @@ struct LiteralNode {
         }
     }
 
-    static func text(_ text: String) -> LiteralNode {
+    package static func text(_ text: String) -> LiteralNode {
         LiteralNode(text: text, isSingleLine: !text.contains("\n"), open: "", elements: nil, close: "")
     }
 
-    static func group(open: String, elements: [Element], close: String) -> LiteralNode {
+    package static func group(open: String, elements: [Element], close: String) -> LiteralNode {
         let text = open + elements.map(\.sortKey).joined(separator: ", ") + close
         let isSingleLine = elements.allSatisfy { element in
             if case .value(let key) = element.key, !key.isSingleLine { return false }
             return element.value.isSingleLine
         }
         return LiteralNode(text: text, isSingleLine: isSingleLine, open: open, elements: elements, close: close)
+    }
+
+    /// The stored properties of a struct written with its memberwise initializer, each as Swift; `nil` for other
+    /// values. The exported test compares them to assign only the properties that changed.
+    var properties: [InspectorLink.TestRecording.Property]? {
+        guard isMemberwise, let elements else { return nil }
+        return elements.compactMap { element in
+            guard case .label(let label) = element.key else { return nil }
+            return InspectorLink.TestRecording.Property(label: label, value: element.value)
+        }
+    }
+}
+
+extension LiteralNode: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case text, open, elements, close
+    }
+
+    /// A text is sent as its text, a group as its parts: a group's one-line text is made again from them. Whether a
+    /// struct is memberwise is not sent: the app has made its assertions with it.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let elements = try container.decodeIfPresent([Element].self, forKey: .elements) {
+            self = .group(
+                open: try container.decode(String.self, forKey: .open), elements: elements,
+                close: try container.decode(String.self, forKey: .close))
+        } else {
+            self = .text(try container.decode(String.self, forKey: .text))
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if let elements {
+            try container.encode(open, forKey: .open)
+            try container.encode(elements, forKey: .elements)
+            try container.encode(close, forKey: .close)
+        } else {
+            try container.encode(text, forKey: .text)
+        }
     }
 }
 

@@ -215,6 +215,7 @@ final class DesktopServer: Sendable {
             {
                 directory.keep(entries, isFullList: after == nil, from: app)
             }
+            if let test = ExportedTest.response(to: request, reply: reply) { return test }
             var response = DesktopResponse(status: reply.status, body: reply.body, contentType: reply.contentType)
             if let name = reply.attachmentName {
                 response.headers.append(("Content-Disposition", "attachment; filename=\"\(name)\""))

@@ -190,7 +190,12 @@ import Testing
         #expect(try await running.post("/api/import", exported.text).status == 200)
         #expect(running.inspector.isShowingImportedSession)
         #expect(try await running.post("/api/dispatch", #"{"favorite":{"_0":"x"}}"#).status == 409)
+        // The desktop writes the test from the app's recording, and hands it to the page as a file.
         let test = try await running.get("/api/export/test")
+        #expect(test.status == 200)
+        #expect(test.headers["content-type"] == "text/plain; charset=utf-8")
+        #expect(test.headers["content-disposition"] == #"attachment; filename="InspectorSessionTests.swift""#)
+        #expect(test.text.hasPrefix("import Testing\nimport SwitchyardTesting\n"))
         #expect(test.text.contains("await store.send(AppAction.search(\"swift\"))"))
     }
 

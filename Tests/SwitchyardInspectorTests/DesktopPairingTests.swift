@@ -10,7 +10,7 @@ import Testing
 /// wrong codes are paced so that guessing stays infeasible.
 @Suite(.serialized) struct DesktopPairingTests {
     /// What a page of another local origin sends to `/app` with `fetch(url, {mode: 'no-cors'})` (Chromium sends no
-    /// `Origin` with it, and cannot add the pairing header), and with `new WebSocket(url, 'switchyard-inspector-app.2')`
+    /// `Origin` with it, and cannot add the pairing header), and with `new WebSocket(url, 'switchyard-inspector-app.3')`
     /// (which always carries the page's `Origin`).
     func requestsOfAPage(_ client: LoopbackClient, port: Int) async throws -> [Int] {
         let origin = "http://127.0.0.1:\(port + 1)"

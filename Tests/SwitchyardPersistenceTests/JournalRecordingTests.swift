@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardInspectorDesktop
 import SwitchyardPersistence
 import Testing
 
@@ -155,14 +156,11 @@ private struct FollowUpMiddleware: MiddlewareProtocol, Sendable {
     @Test func aJournalBecomesATestThatSendsEachActionWithTheStateItChanged() async throws {
         let data = try journalFile()
         let (store, inspector) = inspectorThatReadsJournals()
-        let reply = await InspectorEndpoints(inspector: inspector).handle(
-            .journalTest(
-                data,
-                InspectorLink.TestExport(
-                    name: "replaysTesterJournal", reducer: "todoReducer", middleware: nil, imports: [])))
+        let names = InspectorLink.TestExport(
+            name: "replaysTesterJournal", reducer: "todoReducer", middleware: nil, imports: [])
+        let reply = await InspectorEndpoints(inspector: inspector).handle(.journalTest(data, names))
         #expect(reply.status == 200)
-        #expect(reply.attachmentName == "JournalTests.swift")
-        let source = String(decoding: reply.body, as: UTF8.self)
+        let source = try writtenTest(reply, names: names)
         #expect(source.contains("func replaysTesterJournal()"))
         #expect(source.contains("reducer: todoReducer"))
         #expect(!source.contains("middleware:"))
@@ -181,8 +179,8 @@ private struct FollowUpMiddleware: MiddlewareProtocol, Sendable {
         let reply = await InspectorEndpoints(inspector: inspector).handle(
             .journalTest(data, journalTestNames))
         withExtendedLifetime(store) {}
-        let source = String(decoding: reply.body, as: UTF8.self)
         #expect(reply.status == 200)
+        let source = try writtenTest(reply, names: journalTestNames)
         #expect(source.components(separatedBy: "await store.send(").count - 1 == 1)
         #expect(source.contains(#""eggs""#))
     }
@@ -201,6 +199,12 @@ private struct FollowUpMiddleware: MiddlewareProtocol, Sendable {
         #expect(bad.status == 400)
         #expect(String(decoding: bad.body, as: UTF8.self).contains("cannot be read"))
     }
+}
+
+/// The test that the desktop writes from the app's `reply`, its recording of a journal.
+private func writtenTest(_ reply: InspectorReply, names: InspectorLink.TestExport) throws -> String {
+    ExportedTest.source(
+        of: try JSONDecoder().decode(InspectorLink.TestRecording.self, from: reply.body), names: names)
 }
 
 /// The names the page asks an exported journal test to be written with by default.

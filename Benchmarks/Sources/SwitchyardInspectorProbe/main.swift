@@ -39,18 +39,15 @@ do {
     let before = residentBytes()
     for _ in 0..<99_000 { store.dispatch(.increment) }
     let perAction = Double(residentBytes() - before) / 99_000
-    var started = Date()
+    let started = Date()
     let session = try inspector.exportSession()
     let sessionTime = Date().timeIntervalSince(started)
-    started = Date()
-    let test = inspector.exportTest(imports: ["App"])
-    let testTime = Date().timeIntervalSince(started)
     print(
         "History: \(Int(perAction)) bytes per recorded action (\(String(format: "%.1f", perAction * 10_000 / 1_048_576)) MB per 10,000)"
     )
     print(
-        "Export of 100,000 actions: session \(session.count / 1_048_576) MB in \(String(format: "%.1f", sessionTime)) s, "
-            + "test \(test.utf8.count / 1_048_576) MB in \(String(format: "%.1f", testTime)) s")
+        "Export of 100,000 actions: session \(session.count / 1_048_576) MB in \(String(format: "%.1f", sessionTime)) s"
+    )
 }
 
 // MARK: - Attacks
