@@ -36,7 +36,7 @@ public struct BridgeMiddleware<InputActionType, OutputActionType, StateType>: Mi
     }
 
     /// The number of bridges in this middleware.
-    public var count: Int { bridges.count }
+    package var count: Int { bridges.count }
 
     /// Ignores the deprecated setup call: bridges read the state and dispatch through the ``IO`` they return.
     public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {}

@@ -81,8 +81,8 @@ public struct IO<OutputActionType> {
         }
     }
 
-    /// Runs the IO, dispatching its actions to `handler`.
-    public func run<Handler: ActionHandler>(_ handler: Handler) where Handler.ActionType == OutputActionType {
+    /// Runs the IO, dispatching its actions to `handler`: ``run(_:)`` with `AnyActionHandler(handler)`.
+    package func run<Handler: ActionHandler>(_ handler: Handler) where Handler.ActionType == OutputActionType {
         guard !isPure else { return }
         run(AnyActionHandler(handler))
     }

@@ -9,7 +9,7 @@ public struct LiftMiddleware<
     PartMiddleware: MiddlewareProtocol
 >: MiddlewareProtocol {
     /// The wrapped, local middleware.
-    public let middleware: PartMiddleware
+    @usableFromInline package let middleware: PartMiddleware
     @usableFromInline
     let inputActionMap: @Sendable (GlobalInputActionType) -> PartMiddleware.InputActionType?
     @usableFromInline
@@ -21,9 +21,9 @@ public struct LiftMiddleware<
     @usableFromInline
     let stateMap: (@Sendable (GlobalStateType) -> PartMiddleware.StateType)?
 
-    /// Lifts `middleware` with the three maps; prefer the `lift` methods of ``MiddlewareProtocol``.
+    /// Lifts `middleware` with the three maps, as the `lift` methods of ``MiddlewareProtocol`` do.
     @preconcurrency
-    public init(
+    package init(
         middleware: PartMiddleware,
         inputActionMap: @escaping @Sendable (GlobalInputActionType) -> PartMiddleware.InputActionType?,
         outputActionMap: @escaping @Sendable (PartMiddleware.OutputActionType) -> GlobalOutputActionType,

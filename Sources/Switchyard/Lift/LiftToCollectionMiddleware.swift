@@ -11,7 +11,7 @@ public struct LiftToCollectionMiddleware<
     PartMiddleware: MiddlewareProtocol
 >: MiddlewareProtocol where CollectionState.Element == PartMiddleware.StateType {
     /// The wrapped element middleware.
-    public let middleware: PartMiddleware
+    @usableFromInline package let middleware: PartMiddleware
     /// Handles an action with the element middleware it receives: the closure holds only the maps, so this value is
     /// `Sendable` when the element middleware is.
     let handler:
