@@ -283,16 +283,14 @@ public final class StatePersistence<Action: Sendable, State: Sendable>: Sendable
     }
 
     /// Journals the actions that `store` processes from now on: a store made with `Store(restoring:)` is attached
-    /// already. Attach a store that starts from ``restoredState``, before it processes anything, for example in the
-    /// initializer of a `Store` subclass:
+    /// already. Attach a store that starts from ``restoredState``, before it processes anything: one made with an
+    /// option that `Store(restoring:)` does not take, or the `store` of SwiftRex's `ReduxStoreBase`:
     ///
     /// ```swift
-    /// final class AppStore: Store<TodoAction, TodoState>, @unchecked Sendable {
-    ///     init(persistence: StatePersistence<TodoAction, TodoState>) {
-    ///         super.init(initialState: persistence.restoredState, reducer: persistence.reducer, middleware: TodoMiddleware())
-    ///         persistence.attach(to: self)
-    ///     }
-    /// }
+    /// let store = Store(
+    ///     initialState: persistence.restoredState, reducer: persistence.reducer, middleware: TodoMiddleware(),
+    ///     emitsValue: .always)
+    /// persistence.attach(to: store)
     /// ```
     ///
     /// One persistence journals one store: attaching it a second time, or to a store
