@@ -7,7 +7,7 @@ public final class RuntimeMiddlewareRegistration: Sendable, Hashable {
     private let removal: @Sendable () -> Void
     private let removed = Atomic<Bool>(false)
     /// The registration's number in its registry, unique for the registry's life.
-    public let id: UInt64
+    @usableFromInline package let id: UInt64
 
     init(id: UInt64, removal: @escaping @Sendable () -> Void) {
         self.id = id

@@ -9,9 +9,9 @@
 @MainActor
 public struct StoreBinding<Value> {
     /// Reads the current value (and, inside an observation, depends on it).
-    public let get: @MainActor () -> Value
+    let get: @MainActor () -> Value
     /// Sends the action for a new value.
-    public let set: @MainActor (Value) -> Void
+    let set: @MainActor (Value) -> Void
 
     /// The current value; setting it sends the action.
     public var wrappedValue: Value {
