@@ -26,8 +26,8 @@ import Testing
             outputAction: AppAction.counter,
             state: \AppState.count
         )
-        #expect(!lifted.isIdentity)
-        #expect(lifted.isComposed == nil)
+        #expect(!lifted.erasesIdentity)
+        #expect(lifted.erasedComposition == nil)
         let recorder = Recorder<AppAction>()
         let io = lifted.handle(action: .counter(.increment), from: .here(), state: { AppState(count: 1) })
         io.run(AnyActionHandler { recorder.record($0.action) })
@@ -36,10 +36,10 @@ import Testing
 
     @Test func liftingAnErasedIdentityGivesAnErasedIdentity() {
         let identity = IdentityMiddleware<CounterAction, CounterAction, Int>().eraseToAnyMiddleware()
-        #expect(identity.isIdentity)
+        #expect(identity.erasesIdentity)
         let lifted = identity.lift(
             inputAction: \AppAction.counter, outputAction: AppAction.counter, state: \AppState.count)
-        #expect(lifted.isIdentity)
+        #expect(lifted.erasesIdentity)
     }
 
     @Test func liftingACompositionLiftsEachOfItsMiddlewares() {
@@ -78,7 +78,7 @@ import Testing
     @Test func compositionsDropErasedIdentitiesAndFlattenErasedCompositions() {
         let identity = IdentityMiddleware<CounterAction, CounterAction, Int>().eraseToAnyMiddleware()
         let pair = (CounterReportMiddleware() <> CounterReportMiddleware()).eraseToAnyMiddleware()
-        #expect(pair.isComposed?.middlewares.count == 2)
+        #expect(pair.erasedComposition?.middlewares.count == 2)
         let composed = identity <> pair <> CounterReportMiddleware() <> identity
         #expect(composed.middlewares.count == 3)
     }

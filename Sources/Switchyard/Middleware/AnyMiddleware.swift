@@ -136,11 +136,11 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
 
     /// Whether this middleware erases an ``IdentityMiddleware`` (or an empty composition): `<>` and
     /// ``ComposedMiddleware/append(middleware:)`` drop it.
-    @usableFromInline package var isIdentity: Bool { composition?.middleware.count == 0 }
+    @usableFromInline package var erasesIdentity: Bool { composition?.middleware.count == 0 }
 
     /// The composition this middleware erases, if it erases one (an erased identity is not one): `<>` and
     /// ``ComposedMiddleware/append(middleware:)`` add its middlewares one by one instead of nesting it.
-    @usableFromInline package var isComposed: ComposedMiddleware<InputActionType, OutputActionType, StateType>? {
+    @usableFromInline package var erasedComposition: ComposedMiddleware<InputActionType, OutputActionType, StateType>? {
         guard let composition = composition?.middleware, composition.count > 0 else { return nil }
         return composition
     }

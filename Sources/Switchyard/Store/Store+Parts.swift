@@ -21,7 +21,7 @@ extension Store {
         ) where M.InputActionType == Action, M.OutputActionType == Action, M.StateType == State {
             // Erasing recognises a middleware that does nothing (see `doesNothing`): the store then has none.
             let erasedOnce = middleware.eraseToAnyMiddleware()
-            let erased = erasedOnce.isIdentity ? nil : erasedOnce
+            let erased = erasedOnce.erasesIdentity ? nil : erasedOnce
             let effects = EffectScope(diagnostics: diagnostics)
             self.core = StoreCore(
                 initialState: initialState,
@@ -46,7 +46,7 @@ extension Store {
             middleware is IdentityMiddleware<Action, Action, State>
                 || (middleware as? ComposedMiddleware<Action, Action, State>)?.middlewares.isEmpty == true
                 // Erasing recognises an identity however it was lifted; done once, when the store is made.
-                || middleware.eraseToAnyMiddleware().isIdentity
+                || middleware.eraseToAnyMiddleware().erasesIdentity
         }
 
         /// The deprecated setup call, once, before the first action.

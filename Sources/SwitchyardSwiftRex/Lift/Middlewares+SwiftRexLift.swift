@@ -32,7 +32,7 @@ enum CoreLift {
     static func composition<InputActionType, OutputActionType, StateType>(
         _ erased: AnyMiddleware<InputActionType, OutputActionType, StateType>
     ) -> ComposedMiddleware<InputActionType, OutputActionType, StateType> {
-        erased.isComposed ?? ComposedMiddleware()
+        erased.erasedComposition ?? ComposedMiddleware()
     }
 }
 

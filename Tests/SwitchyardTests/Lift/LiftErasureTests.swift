@@ -36,7 +36,7 @@ import Testing
     /// Whether `middleware`, an `AnyMiddleware` of any types, erases an identity.
     private static func isErasedIdentity(_ middleware: any MiddlewareProtocol) -> Bool {
         func open<M: MiddlewareProtocol>(_ middleware: M) -> Bool {
-            (middleware as? AnyMiddleware<M.InputActionType, M.OutputActionType, M.StateType>)?.isIdentity == true
+            (middleware as? AnyMiddleware<M.InputActionType, M.OutputActionType, M.StateType>)?.erasesIdentity == true
         }
         return open(middleware)
     }
@@ -57,7 +57,7 @@ import Testing
     @Test func aLiftOfAnIdentityBuiltWithItsInitializerErasesToAnIdentity() {
         let lift = LiftMiddleware<Top, Top, TopState, IdentityMiddleware<Mid, Mid, MidState>>(
             middleware: IdentityMiddleware(), inputActionMap: \.mid, outputActionMap: Top.mid, stateMap: \.mid)
-        #expect(lift.eraseToAnyMiddleware().isIdentity)
+        #expect(lift.eraseToAnyMiddleware().erasesIdentity)
     }
 
     @Test func liftsOfLiftsOfAnIdentityOrACompositionEraseToAnIdentityOrAComposition() {
@@ -65,12 +65,12 @@ import Testing
         let identity = IdentityMiddleware<String, String, Int>()
             .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
             .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
-        #expect(identity.eraseToAnyMiddleware().isIdentity)
+        #expect(identity.eraseToAnyMiddleware().erasesIdentity)
         let composition = (Self.traced("a", trace) <> Self.traced("b", trace))
             .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
             .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
         let erased = composition.eraseToAnyMiddleware()
-        #expect(erased.isComposed?.middlewares.count == 2)
+        #expect(erased.erasedComposition?.middlewares.count == 2)
 
         let harness = PipelineHarness(state: TopState(mid: MidState(count: 3)), middleware: erased)
         harness.send(.mid(.text("y")))
@@ -100,7 +100,7 @@ import Testing
             state: \TopState.mid.count
         )
         .eraseToAnyMiddleware()
-        #expect(lifted.isComposed?.middlewares.count == 3)
+        #expect(lifted.erasedComposition?.middlewares.count == 3)
         // `<>` flattens it: three lifted middlewares and one more.
         let silent = AnyMiddleware<Top, Top, TopState> { _, _, _ in .pure() }
         #expect((lifted <> silent).middlewares.count == 4)
@@ -119,7 +119,7 @@ import Testing
             inputAction: { (top: Top) in top.mid?.text }, outputAction: { Top.mid(.text($0)) },
             state: \TopState.mid.count
         )
-        #expect(lift.eraseToAnyMiddleware().isComposed?.middlewares.count == 2)
+        #expect(lift.eraseToAnyMiddleware().erasedComposition?.middlewares.count == 2)
         // Composed without erasing it first, it is flattened too.
         let silent = AnyMiddleware<Top, Top, TopState> { _, _, _ in .pure() }
         #expect((silent <> lift <> silent).middlewares.count == 4)
