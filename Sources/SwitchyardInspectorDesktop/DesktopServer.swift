@@ -208,14 +208,27 @@ final class DesktopServer: Sendable {
         case .answer(let response): return answer(response)
         }
         let directory = directory
-        return app.send(request, timeout: limits.appReplyTimeout).map { reply in
+        let replied = app.send(request, timeout: limits.appReplyTimeout)
+        if let (names, file) = ExportedTest.asked(by: request) {
+            return replied.flatMap { reply in
+                guard reply.status == 200 else {
+                    return replied.eventLoop.makeSucceededFuture(
+                        DesktopResponse(status: reply.status, body: reply.body, contentType: reply.contentType))
+                }
+                // A long history's test takes a while to write: on a thread of its own, not on the event loop, which
+                // serves every page and app meanwhile.
+                let written = replied.eventLoop.makePromise(of: DesktopResponse.self)
+                Thread.detachNewThread { written.succeed(ExportedTest.response(to: reply, names: names, file: file)) }
+                return written.futureResult
+            }
+        }
+        return replied.map { reply in
             // The entries a page loads are kept for the launch's history, which the view shows after a relaunch.
             if case .entries(let after) = request, reply.status == 200,
                 let entries = try? JSONDecoder().decode(InspectorWire.Entries.self, from: reply.body)
             {
                 directory.keep(entries, isFullList: after == nil, from: app)
             }
-            if let test = ExportedTest.response(to: request, reply: reply) { return test }
             var response = DesktopResponse(status: reply.status, body: reply.body, contentType: reply.contentType)
             if let name = reply.attachmentName {
                 response.headers.append(("Content-Disposition", "attachment; filename=\"\(name)\""))

@@ -178,17 +178,18 @@ package enum ExportedTest {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The page's download of the test that the app's `reply` records, when `request` asks for a test and the app
-    /// answered with its recording; `nil` for other requests and replies, which go to the page as they are.
-    static func response(to request: InspectorLink.Request, reply: InspectorReply) -> DesktopResponse? {
-        let names: InspectorLink.TestExport
-        let file: String
+    /// The names of the test that `request` asks for, and the file the page saves it as; `nil` for a request that
+    /// asks for no test.
+    static func asked(by request: InspectorLink.Request) -> (names: InspectorLink.TestExport, file: String)? {
         switch request {
-        case .exportTest(let export): (names, file) = (export, "InspectorSessionTests.swift")
-        case .journalTest(_, let export): (names, file) = (export, "JournalTests.swift")
-        default: return nil
+        case .exportTest(let export): (export, "InspectorSessionTests.swift")
+        case .journalTest(_, let export): (export, "JournalTests.swift")
+        default: nil
         }
-        guard reply.status == 200 else { return nil }
+    }
+
+    /// The page's download of the test that the app's `reply`, its recording, holds.
+    static func response(to reply: InspectorReply, names: InspectorLink.TestExport, file: String) -> DesktopResponse {
         guard let recording = try? JSONDecoder().decode(InspectorLink.TestRecording.self, from: reply.body) else {
             return .failure(502, "The app's recording of the test could not be read.")
         }

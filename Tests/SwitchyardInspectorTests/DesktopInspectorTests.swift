@@ -197,6 +197,11 @@ import Testing
         #expect(test.headers["content-disposition"] == #"attachment; filename="InspectorSessionTests.swift""#)
         #expect(test.text.hasPrefix("import Testing\nimport SwitchyardTesting\n"))
         #expect(test.text.contains("await store.send(AppAction.search(\"swift\"))"))
+        // An app's refusal to record a test reaches the page as the app said it, and is not a download.
+        let journal = try await running.post("/api/journal/test", "not a journal")
+        #expect(journal.status == 501)
+        #expect(journal.text.contains("readsJournals"))
+        #expect(journal.headers["content-disposition"] == nil)
     }
 
     @Test func aPageReceivesLiveUpdatesAndAnotherOriginIsRefused() async throws {
