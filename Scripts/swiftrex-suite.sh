@@ -13,7 +13,7 @@
 # `autoreleasepool`. Two tests fail by design: `DispatchedAction(action)` records `#fileID` as its file, where
 # SwiftRex recorded `#file` (see the SwiftRex migration guide). One more fails now and then:
 # `testDispatchAsapFromGlobalQueue` (deprecation suite) expects a global queue's thread to fulfil its expectation
-# before the main queue runs the block it handed over, which an idle main thread may run first (1 run in 4 here).
+# before the main queue runs the block it handed over, which an idle main thread may run first (2 runs in 4 here).
 set -euo pipefail
 repository="$(cd "$(dirname "$0")/.." && pwd)"
 checkout=${1:?"usage: $0 PATH_TO_A_SWIFTREX_CHECKOUT [REVISION]"}
