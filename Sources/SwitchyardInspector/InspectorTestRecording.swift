@@ -132,7 +132,8 @@ extension StoreInspector {
         // What the test shows is sanitized, once the states of the replays are known.
         let sanitize = currentSanitizers
         var writer = SwiftLiteralWriter()
-        var before = writer.node(for: sanitize(base), qualified: false)
+        let baseNode = writer.node(for: sanitize(base), qualified: false)
+        var before = baseNode
         var recorded: [InspectorLink.TestRecording.Entry] = []
         recorded.reserveCapacity(entries.count)
         for (offset, entry) in entries.enumerated() {
@@ -166,7 +167,7 @@ extension StoreInspector {
                     isFollowUp: entry.isFollowUp, isSkipped: entry.isSkipped, restart: restart, assertion: assertion))
         }
         return InspectorLink.TestRecording(
-            base: writer.node(for: sanitize(base), qualified: false), entries: recorded, dropped: dropped,
+            base: baseNode, entries: recorded, dropped: dropped,
             withMiddleware: withMiddleware, heldRun: heldRun, notes: notes, needsFoundation: writer.needsFoundation,
             appModules: Self.appModules)
     }
