@@ -23,7 +23,6 @@ package final class ComposedMiddlewareWorkload: Workload {
     package init() {
         let m = StateReadingMiddleware()
         let tenMiddlewares = m <> m <> m <> m <> m <> m <> m <> m <> m <> m
-        precondition(tenMiddlewares.middlewares.count == 10)
         store = Store(initialState: Counter(), reducer: .counter, middleware: tenMiddlewares)
     }
 

@@ -42,7 +42,7 @@ extension ActionHandler {
     /// A handler of `NewAction` that transforms each action with `transform` and dispatches it here.
     ///
     /// The source of each action is kept, and so is the store's effect scope: effects run through the new handler
-    /// belong to the store this one dispatches to, exactly as with ``AnyActionHandler/contramap(_:)``.
+    /// belong to the store this one dispatches to.
     ///
     /// ```swift
     /// let searchOutput = output.contramap(AppAction.search)

@@ -49,10 +49,11 @@ public struct AnyActionHandler<Action>: ActionHandler {
     /// A handler of `NewAction` that transforms each action with `transform` and dispatches it here; the source
     /// is kept, and so is the store's effect scope, so effects of a lifted middleware belong to the store.
     @preconcurrency
-    public func contramap<NewAction>(
+    @usableFromInline
+    package func contramap<NewAction>(
         _ transform: @escaping @Sendable (NewAction) -> Action
     ) -> AnyActionHandler<NewAction> {
         let realHandler = self.realHandler
-        return AnyActionHandler<NewAction>(effectScope: effectScope) { realHandler($0.map(transform)) }
+        return AnyActionHandler<NewAction>(effectScope: effectScope) { realHandler($0.mapping(transform)) }
     }
 }

@@ -26,13 +26,14 @@ public struct DispatchedAction<Action> {
         self.init(action, dispatcher: ActionSource(file: file, function: function, line: line, info: info))
     }
 
-    /// Transforms the action, keeping the source.
-    public func map<NewAction>(_ transform: (Action) throws -> NewAction) rethrows -> DispatchedAction<NewAction> {
+    /// The action transformed, the source kept: how a scope or a projection forwards an action to its parent.
+    @usableFromInline
+    package func mapping<NewAction>(_ transform: (Action) throws -> NewAction) rethrows -> DispatchedAction<NewAction> {
         DispatchedAction<NewAction>(try transform(action), dispatcher: dispatcher)
     }
 
-    /// Transforms the action, keeping the source; `nil` when `transform` returns `nil`.
-    public func compactMap<NewAction>(
+    /// The action transformed, the source kept; `nil` when `transform` returns `nil`.
+    package func compactMapping<NewAction>(
         _ transform: (Action) throws -> NewAction?
     ) rethrows -> DispatchedAction<NewAction>? {
         try transform(action).map { DispatchedAction<NewAction>($0, dispatcher: dispatcher) }

@@ -38,9 +38,6 @@ public struct BridgeMiddleware<InputActionType, OutputActionType, StateType>: Mi
     /// The number of bridges in this middleware.
     package var count: Int { bridges.count }
 
-    /// Ignores the deprecated setup call: bridges read the state and dispatch through the ``IO`` they return.
-    public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {}
-
     /// Lets every bridge look at the action; returns the IO that dispatches the derived actions, in the order the
     /// bridges were added, or ``IO/pure()`` when no bridge matches.
     public func handle(

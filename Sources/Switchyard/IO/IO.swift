@@ -97,18 +97,6 @@ public struct IO<OutputActionType> {
         case .many: return IO<NewOutput> { output in self.run(output.contramap(transform)) }
         }
     }
-
-    /// An IO that, for every action this one dispatches, runs the IO that `transform` returns for it.
-    @preconcurrency
-    public func flatMap<NewOutput>(
-        _ transform: @escaping @Sendable (DispatchedAction<OutputActionType>) -> IO<NewOutput>
-    ) -> IO<NewOutput> {
-        guard !isPure else { return .pure() }
-        return IO<NewOutput> { output in
-            self.run(
-                AnyActionHandler(effectScope: output.effectScope) { dispatched in transform(dispatched).run(output) })
-        }
-    }
 }
 
 extension IO {

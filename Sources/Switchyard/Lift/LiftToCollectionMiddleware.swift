@@ -30,12 +30,6 @@ public struct LiftToCollectionMiddleware<
         self.handler = handler
     }
 
-    /// Does nothing: an element middleware has no single element to receive a context for.
-    public func receiveContext(
-        getState: @escaping GetState<GlobalStateType>,
-        output: AnyActionHandler<GlobalOutputActionType>
-    ) {}
-
     /// Finds the addressed element and lets the element middleware handle the action for it.
     public func handle(
         action: GlobalInputActionType,

@@ -17,8 +17,8 @@ public struct LogRecord: Sendable, Equatable {
     /// The box that the standard output sink prints.
     public let text: String
 
-    /// Creates a record.
-    public init(action: String, source: ActionSource?, stateChanges: [String]?, text: String) {
+    /// Creates a record: the logger makes them, a sink receives them.
+    package init(action: String, source: ActionSource?, stateChanges: [String]?, text: String) {
         self.action = action
         self.source = source
         self.stateChanges = stateChanges

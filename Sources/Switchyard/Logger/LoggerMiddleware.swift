@@ -53,9 +53,6 @@ public struct LoggerMiddleware<Action, State>: MiddlewareProtocol, Sendable {
         self.filter = filter
     }
 
-    /// Ignores the deprecated setup call: the logger needs none.
-    public func receiveContext(getState: @escaping GetState<State>, output: AnyActionHandler<Action>) {}
-
     /// Returns the IO that writes the entry for `action` after the reducer, or ``IO/pure()`` when the filter
     /// rejects it.
     public func handle(

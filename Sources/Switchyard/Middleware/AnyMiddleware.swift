@@ -135,11 +135,11 @@ public struct AnyMiddleware<InputActionType, OutputActionType, StateType>: Middl
     }
 
     /// Whether this middleware erases an ``IdentityMiddleware`` (or an empty composition): `<>` and
-    /// ``ComposedMiddleware/append(middleware:)`` drop it.
+    /// `append(middleware:)` drop it.
     @usableFromInline package var erasesIdentity: Bool { composition?.middleware.count == 0 }
 
     /// The composition this middleware erases, if it erases one (an erased identity is not one): `<>` and
-    /// ``ComposedMiddleware/append(middleware:)`` add its middlewares one by one instead of nesting it.
+    /// `append(middleware:)` add its middlewares one by one instead of nesting it.
     @usableFromInline package var erasedComposition: ComposedMiddleware<InputActionType, OutputActionType, StateType>? {
         guard let composition = composition?.middleware, composition.count > 0 else { return nil }
         return composition

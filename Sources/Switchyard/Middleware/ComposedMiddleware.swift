@@ -82,7 +82,8 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     }
 
     /// The composed middlewares, in composition order.
-    public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { list?.array ?? [] }
+    @usableFromInline
+    package var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { list?.array ?? [] }
 
     /// The composed middlewares, in composition order; `nil` when there are none.
     @usableFromInline
@@ -111,8 +112,9 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     @usableFromInline
     static var maximumFusedCount: Int { 256 }
 
-    /// Creates an empty composition, which behaves as ``IdentityMiddleware``.
-    public init() {
+    /// Creates an empty composition, which behaves as ``IdentityMiddleware``: ``identity``.
+    @usableFromInline
+    package init() {
         self.list = nil
         self.handlers = []
         self.fused = nil
@@ -125,7 +127,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
     /// An ``AnyMiddleware`` that erases a composition (or an identity) is flattened (or dropped) as the middleware
     /// it erases, and so is a lift of a composition (or of an identity), erased or not.
     @inlinable
-    public mutating func append<M: MiddlewareProtocol & Sendable>(middleware: M)
+    package mutating func append<M: MiddlewareProtocol & Sendable>(middleware: M)
     where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
         if let composed = middleware as? ComposedMiddleware {
             append(composed)

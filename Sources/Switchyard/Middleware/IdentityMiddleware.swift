@@ -3,9 +3,6 @@ public struct IdentityMiddleware<InputActionType, OutputActionType, StateType>: 
     /// Creates the identity middleware.
     public init() {}
 
-    /// Ignores the deprecated setup call.
-    public func receiveContext(getState: @escaping GetState<StateType>, output: AnyActionHandler<OutputActionType>) {}
-
     /// Ignores the action and returns ``IO/pure()``.
     @inlinable
     public func handle(

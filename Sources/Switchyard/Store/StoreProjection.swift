@@ -107,7 +107,7 @@ extension StoreProtocol {
         mapping viewActionToAction: @escaping @Sendable (ViewAction) -> ActionType?
     ) -> @Sendable (DispatchedAction<ViewAction>) -> Void {
         { dispatched in
-            if let mapped = dispatched.compactMap(viewActionToAction) {
+            if let mapped = dispatched.compactMapping(viewActionToAction) {
                 self.dispatch(mapped)
             } else {
                 self.reportUnmapped(dispatched)

@@ -53,7 +53,7 @@ extension ObservableStore {
                 wholeStateChanged: ChangeDetection.wholeDetector(),
                 elementID: id,
                 dispatch: { dispatched in
-                    parentSend(dispatched.map { ElementIDAction(id: id, action: $0) }.map(toAction))
+                    parentSend(dispatched.mapping { ElementIDAction(id: id, action: $0) }.mapping(toAction))
                 }
             )
         }

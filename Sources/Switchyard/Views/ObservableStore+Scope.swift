@@ -18,7 +18,7 @@ extension ObservableStore {
             initialState: toChildState(stateWithoutTracking),
             diagnostics: diagnostics,
             wholeStateChanged: ChangeDetection.wholeDetector(),
-            dispatch: { dispatched in parentSend(dispatched.map(toAction)) }
+            dispatch: { dispatched in parentSend(dispatched.mapping(toAction)) }
         )
         child.keep(owner: self)
         follow { [weak child] state in
@@ -62,7 +62,7 @@ extension ObservableStore {
             wholeStateChanged: ChangeDetection.wholeDetector(),
             elementID: id,
             dispatch: { dispatched in
-                parentSend(dispatched.map { ElementIDAction(id: id, action: $0) }.map(toAction))
+                parentSend(dispatched.mapping { ElementIDAction(id: id, action: $0) }.mapping(toAction))
             }
         )
         child.keep(owner: self)

@@ -1,5 +1,6 @@
 // SwiftRex 0.8's label-based `lift` of a reader: the middleware's maps and the dependencies' map as labels, every
-// subset of them. New code writes `reader.lift(dependencies:middleware:)` with the middleware's own `lift`.
+// subset of them. New code writes `reader.contramapDependencies(_:)` and `mapMiddleware(_:)` with the
+// middleware's own `lift`.
 
 extension MiddlewareReaderProtocol {
     /// Lifts the reader's middleware (the input action, the output action, the state) and the reader to the app's dependencies, as SwiftRex 0.8 spells it.
@@ -13,7 +14,7 @@ extension MiddlewareReaderProtocol {
         GlobalDependencies,
         LiftMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: dependenciesMap) {
+        MiddlewareReader(inject: inject).contramapDependencies(dependenciesMap).mapMiddleware {
             $0.lift(inputAction: inputActionMap, outputAction: outputActionMap, state: stateMap)
         }
     }
@@ -28,7 +29,7 @@ extension MiddlewareReaderProtocol {
         GlobalDependencies,
         LiftMiddleware<GlobalInputActionType, GlobalOutputActionType, MiddlewareType.StateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: dependenciesMap) {
+        MiddlewareReader(inject: inject).contramapDependencies(dependenciesMap).mapMiddleware {
             $0.lift(inputAction: inputActionMap, outputAction: outputActionMap)
         }
     }
@@ -43,7 +44,7 @@ extension MiddlewareReaderProtocol {
         GlobalDependencies,
         LiftMiddleware<GlobalInputActionType, MiddlewareType.OutputActionType, GlobalStateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: dependenciesMap) {
+        MiddlewareReader(inject: inject).contramapDependencies(dependenciesMap).mapMiddleware {
             $0.lift(inputAction: inputActionMap, state: stateMap)
         }
     }
@@ -58,7 +59,7 @@ extension MiddlewareReaderProtocol {
         GlobalDependencies,
         LiftMiddleware<MiddlewareType.InputActionType, GlobalOutputActionType, GlobalStateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: dependenciesMap) {
+        MiddlewareReader(inject: inject).contramapDependencies(dependenciesMap).mapMiddleware {
             $0.lift(outputAction: outputActionMap, state: stateMap)
         }
     }
@@ -72,7 +73,9 @@ extension MiddlewareReaderProtocol {
         GlobalDependencies,
         LiftMiddleware<GlobalInputActionType, MiddlewareType.OutputActionType, MiddlewareType.StateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: dependenciesMap) { $0.lift(inputAction: inputActionMap) }
+        MiddlewareReader(inject: inject).contramapDependencies(dependenciesMap).mapMiddleware {
+            $0.lift(inputAction: inputActionMap)
+        }
     }
 
     /// Lifts the reader's middleware (the output action) and the reader to the app's dependencies, as SwiftRex 0.8 spells it.
@@ -84,7 +87,9 @@ extension MiddlewareReaderProtocol {
         GlobalDependencies,
         LiftMiddleware<MiddlewareType.InputActionType, GlobalOutputActionType, MiddlewareType.StateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: dependenciesMap) { $0.lift(outputAction: outputActionMap) }
+        MiddlewareReader(inject: inject).contramapDependencies(dependenciesMap).mapMiddleware {
+            $0.lift(outputAction: outputActionMap)
+        }
     }
 
     /// Lifts the reader's middleware (the state) and the reader to the app's dependencies, as SwiftRex 0.8 spells it.
@@ -96,7 +101,9 @@ extension MiddlewareReaderProtocol {
         GlobalDependencies,
         LiftMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, GlobalStateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: dependenciesMap) { $0.lift(state: stateMap) }
+        MiddlewareReader(inject: inject).contramapDependencies(dependenciesMap).mapMiddleware {
+            $0.lift(state: stateMap)
+        }
     }
 
     /// Lifts the reader's middleware (the input action, the output action, the state), as SwiftRex 0.8 spells it.
@@ -108,7 +115,7 @@ extension MiddlewareReaderProtocol {
     ) -> MiddlewareReader<
         Dependencies, LiftMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: { $0 }) {
+        MiddlewareReader(inject: inject).mapMiddleware {
             $0.lift(inputAction: inputActionMap, outputAction: outputActionMap, state: stateMap)
         }
     }
@@ -122,7 +129,7 @@ extension MiddlewareReaderProtocol {
         Dependencies,
         LiftMiddleware<GlobalInputActionType, GlobalOutputActionType, MiddlewareType.StateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: { $0 }) {
+        MiddlewareReader(inject: inject).mapMiddleware {
             $0.lift(inputAction: inputActionMap, outputAction: outputActionMap)
         }
     }
@@ -136,7 +143,7 @@ extension MiddlewareReaderProtocol {
         Dependencies,
         LiftMiddleware<GlobalInputActionType, MiddlewareType.OutputActionType, GlobalStateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: { $0 }) {
+        MiddlewareReader(inject: inject).mapMiddleware {
             $0.lift(inputAction: inputActionMap, state: stateMap)
         }
     }
@@ -150,7 +157,7 @@ extension MiddlewareReaderProtocol {
         Dependencies,
         LiftMiddleware<MiddlewareType.InputActionType, GlobalOutputActionType, GlobalStateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: { $0 }) {
+        MiddlewareReader(inject: inject).mapMiddleware {
             $0.lift(outputAction: outputActionMap, state: stateMap)
         }
     }
@@ -163,7 +170,7 @@ extension MiddlewareReaderProtocol {
         Dependencies,
         LiftMiddleware<GlobalInputActionType, MiddlewareType.OutputActionType, MiddlewareType.StateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: { $0 }) { $0.lift(inputAction: inputActionMap) }
+        MiddlewareReader(inject: inject).mapMiddleware { $0.lift(inputAction: inputActionMap) }
     }
 
     /// Lifts the reader's middleware (the output action), as SwiftRex 0.8 spells it.
@@ -174,7 +181,7 @@ extension MiddlewareReaderProtocol {
         Dependencies,
         LiftMiddleware<MiddlewareType.InputActionType, GlobalOutputActionType, MiddlewareType.StateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: { $0 }) { $0.lift(outputAction: outputActionMap) }
+        MiddlewareReader(inject: inject).mapMiddleware { $0.lift(outputAction: outputActionMap) }
     }
 
     /// Lifts the reader's middleware (the state), as SwiftRex 0.8 spells it.
@@ -185,7 +192,7 @@ extension MiddlewareReaderProtocol {
         Dependencies,
         LiftMiddleware<MiddlewareType.InputActionType, MiddlewareType.OutputActionType, GlobalStateType, MiddlewareType>
     > {
-        MiddlewareReader(inject: inject).lift(dependencies: { $0 }) { $0.lift(state: stateMap) }
+        MiddlewareReader(inject: inject).mapMiddleware { $0.lift(state: stateMap) }
     }
 
     /// Lifts the reader to the app's dependencies, as SwiftRex 0.8 spells it; the middleware stays as it is.

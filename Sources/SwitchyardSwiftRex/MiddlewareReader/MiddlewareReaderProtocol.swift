@@ -41,13 +41,14 @@ extension MiddlewareReaderProtocol {
         MiddlewareReader(inject: inject).contramapDependencies(extractOnlyDependenciesNeededForThisMiddleware)
     }
 
-    /// ``MiddlewareReader/lift(dependencies:middleware:)`` under SwiftRex 0.8's name and labels.
-    @available(*, deprecated, renamed: "lift(dependencies:middleware:)")
+    /// A reader of other dependencies and another middleware: SwiftRex's name for
+    /// ``MiddlewareReader/contramapDependencies(_:)`` followed by ``MiddlewareReader/mapMiddleware(_:)``.
+    @available(*, deprecated, message: "Use contramapDependencies(_:) and mapMiddleware(_:).")
     public func dimap<NewDependencies, NewMiddleware: MiddlewareProtocol>(
         transformMiddleware: @escaping (MiddlewareType) -> NewMiddleware,
         extractOnlyDependenciesNeededForThisMiddleware: @escaping (NewDependencies) -> Dependencies
     ) -> MiddlewareReader<NewDependencies, NewMiddleware> {
-        MiddlewareReader(inject: inject).lift(
-            dependencies: extractOnlyDependenciesNeededForThisMiddleware, middleware: transformMiddleware)
+        MiddlewareReader(inject: inject).contramapDependencies(extractOnlyDependenciesNeededForThisMiddleware)
+            .mapMiddleware(transformMiddleware)
     }
 }

@@ -4,8 +4,13 @@ import Testing
 @Suite struct MigratingFromSwiftRexShapeTests {
     @Test func erasedCompositionsAreFlattenedAndClosureMiddlewaresAreNot() {
         let one = MigratingFromSwiftRexShapeSnippets.LoginMiddleware()
-        let counts = MigratingFromSwiftRexShapeFunctions().composedCount(one <> one <> one)
-        #expect(counts.erased == 3)
-        #expect(counts.fromClosures == 1)
+        let composition = one <> one <> one
+        let erased = composition.eraseToAnyMiddleware()
+        let fromClosures = AnyMiddleware<
+            MigratingFromSwiftRexShapeSnippets.AppAction, MigratingFromSwiftRexShapeSnippets.AppAction,
+            MigratingFromSwiftRexShapeSnippets.AppState
+        >(handle: { action, source, state in composition.handle(action: action, from: source, state: state) })
+        #expect((erased <> IdentityMiddleware()).middlewares.count == 3)
+        #expect((fromClosures <> IdentityMiddleware()).middlewares.count == 1)
     }
 }

@@ -154,22 +154,3 @@ enum MigratingFromSwiftRexShapeSnippets {
         }
     }
 }
-
-/// The article's functions over erased shapes and erased stores, as it shows them.
-struct MigratingFromSwiftRexShapeFunctions {
-    typealias AppAction = MigratingFromSwiftRexShapeSnippets.AppAction
-    typealias AppState = MigratingFromSwiftRexShapeSnippets.AppState
-
-    func composedCount(
-        _ composition: ComposedMiddleware<AppAction, AppAction, AppState>
-    ) -> (erased: Int, fromClosures: Int) {
-        let erased = composition.eraseToAnyMiddleware()
-        let fromClosures = AnyMiddleware<AppAction, AppAction, AppState>(handle: { action, source, state in
-            composition.handle(action: action, from: source, state: state)
-        })
-        let erasedCount = (erased <> IdentityMiddleware()).middlewares.count
-        let fromClosuresCount = (fromClosures <> IdentityMiddleware()).middlewares.count
-        return (erasedCount, fromClosuresCount)
-    }
-    // For a composition of three: (erased: 3, fromClosures: 1)
-}

@@ -322,24 +322,6 @@ import Testing
         #expect(await cancellations.next() == 1)
     }
 
-    @Test func effectsInsideAFlatMappedIOBelongToTheStore() async {
-        let cancelled = Events<Int>()
-        let middleware = AnyMiddleware<Action, Action, Int> { action, _, _ in
-            guard action == .listen else { return .pure() }
-            let effect = IO<Action>.run { output in
-                output.dispatch(.tick(1))
-                await suspendUntilCancelled { cancelled.send(1) }
-            }
-            return effect.flatMap { _ in .pure() }
-        }
-        var store: Store<Action, Int>? = Store(initialState: 0, reducer: Self.noReducer, middleware: middleware)
-        var cancellations = cancelled.makeReader()
-        store?.dispatch(.listen)
-        #expect(store?.effects.runningEffects.count == 1)
-        store = nil
-        #expect(await cancellations.next() == 1)
-    }
-
     @Test func anIORunByHandWithoutAStoreStillRunsItsEffect() async {
         let received = Events<Int>()
         IO<Int>.run { output in

@@ -96,20 +96,6 @@ import Testing
         #expect(IO<Int>.pure().map { "\($0)" }.isPure)
     }
 
-    @Test func flatMapRunsTheReturnedIOForEveryAction() {
-        let io = dispatching(1, 2).flatMap { dispatched in
-            IO<String> { output in
-                output.dispatch("\(dispatched.action)a", from: dispatched.dispatcher)
-                output.dispatch("\(dispatched.action)b", from: dispatched.dispatcher)
-            }
-        }
-        #expect(dispatched(by: io) == ["1a", "1b", "2a", "2b"])
-    }
-
-    @Test func flatMapOfPureIsPure() {
-        #expect(IO<Int>.pure().flatMap { _ in IO<Int> { $0.dispatch(1) } }.isPure)
-    }
-
     @Test func outputKeptByAnIOMayDispatchLaterFromAnotherThread() async {
         let recorder = Recorder<Int>()
         let io = IO<Int> { output in

@@ -45,13 +45,6 @@ import Testing
         #expect(run(middleware, trace: trace) == (["n.handle(0)", "n.io(1)"], ["x?"]))
     }
 
-    @Test func pureIgnoresTheDependencies() {
-        let trace = Trace()
-        let fixed = MiddlewareReader<Dependencies, Traced>.pure(Traced(name: "fixed", trace: trace))
-        #expect(fixed.inject(dependencies).name == "fixed")
-        #expect(fixed.inject(Dependencies(name: "other", suffix: "")).name == "fixed")
-    }
-
     @Test func compositionInjectsBothAndComposesInOrder() {
         let trace = Trace()
         let a = reader(trace, tag: "a").mapMiddleware { Composed() <> $0 }
@@ -74,8 +67,8 @@ import Testing
         let leftGrouped = traces { r in (r[0] <> r[1]) <> r[2] }
         #expect(leftGrouped == traces { r in r[0] <> (r[1] <> r[2]) })
         #expect(leftGrouped.count == 6)
-        #expect(traces { r in .pure(Composed()) <> r[0] } == traces { r in r[0] })
-        #expect(traces { r in r[0] <> .pure(Composed()) } == traces { r in r[0] })
+        #expect(traces { r in MiddlewareReader { _ in Composed() } <> r[0] } == traces { r in r[0] })
+        #expect(traces { r in r[0] <> MiddlewareReader { _ in Composed() } } == traces { r in r[0] })
     }
 
     @Test func freeCompositionOfDifferentMiddlewareTypesGivesAComposedMiddleware() {
@@ -108,44 +101,15 @@ import Testing
         #expect(run(middleware, trace: trace) == (["w.handle(0)", "w.io(1)"], ["x!"]))
     }
 
-    @Test func liftTransformsDependenciesAndMiddleware() {
+    @Test func contramapThenMapLiftsDependenciesAndMiddleware() {
         let trace = Trace()
-        let global = reader(trace).lift(dependencies: \World.dependencies) { $0.lift(state: \Wrapper.count) }
+        let global = reader(trace).contramapDependencies(\World.dependencies).mapMiddleware {
+            $0.lift(state: \Wrapper.count)
+        }
         let harness = PipelineHarness(
             state: Wrapper(count: 1), middleware: global.inject(World(dependencies: dependencies, version: 3)))
         harness.send("q")
         #expect(trace.entries == ["n.handle(1)", "n.io(1)"])
         #expect(harness.dispatched.actions == ["q?"])
-    }
-
-    @Test func flatMapChoosesTheNextReaderFromTheInjectedMiddleware() {
-        let trace = Trace()
-        let chosen = reader(trace).flatMap { middleware in
-            MiddlewareReader<Dependencies, Traced> { dependencies in
-                Traced(name: middleware.name + "+" + dependencies.suffix, trace: trace)
-            }
-        }
-        #expect(chosen.inject(dependencies).name == "n+?")
-    }
-
-    @Test func zipInjectsTheSameDependenciesIntoTwoReaders() {
-        let trace = Trace()
-        let zipped = MiddlewareReader<Dependencies, Composed>.zip(reader(trace, tag: "1"), reader(trace, tag: "2")) {
-            first, second in first <> second
-        }
-        let result = run(zipped.inject(dependencies), trace: trace)
-        #expect(result.trace == ["n1.handle(0)", "n2.handle(0)", "n2.io(1)", "n1.io(1)"])
-    }
-
-    @Test func zipInjectsTheSameDependenciesIntoThreeReadersOfDifferentTypes() {
-        let trace = Trace()
-        let pure = MiddlewareReader<Dependencies, IdentityMiddleware<String, String, Int>>.pure(IdentityMiddleware())
-        let zipped = MiddlewareReader<Dependencies, Composed>.zip(
-            reader(trace, tag: "1"), pure, reader(trace, tag: "3")
-        ) { first, identity, third in first <> identity <> third }
-        let middleware = zipped.inject(Dependencies(name: "d", suffix: "."))
-        #expect(middleware.middlewares.count == 2)
-        #expect(
-            run(middleware, trace: trace) == (["d1.handle(0)", "d3.handle(0)", "d3.io(1)", "d1.io(1)"], ["x.", "x."]))
     }
 }

@@ -146,7 +146,7 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
 /// An asynchronous effect that starts, as a probe's ``StoreProbe/decorateEffect`` hook is told: where it was created,
 /// and whether it has an id (the id itself, which may hold the app's data, is not given); and, once its operation
 /// returned, whether it threw (``failure``).
-public struct EffectStart: Sendable, Hashable {
+public struct EffectStart: Sendable {
     /// The `#fileID` of the code that created the effect.
     public let fileID: String
     /// The line of the code that created the effect.
@@ -157,7 +157,7 @@ public struct EffectStart: Sendable, Hashable {
     let outcome: LockedValue<(any Error)?>?
 
     /// An effect created at `fileID`:`line`. Its ``failure`` is always `nil`: only the store records one.
-    public init(fileID: String, line: UInt, hasID: Bool) {
+    package init(fileID: String, line: UInt, hasID: Bool) {
         self.init(fileID: fileID, line: line, hasID: hasID, outcome: nil)
     }
 
@@ -186,18 +186,5 @@ public struct EffectStart: Sendable, Hashable {
     /// ```
     public var failure: (any Error)? {
         outcome?.withLock { $0 }
-    }
-
-    /// Whether both describe an effect created at the same place, with or without an id (``failure`` is not
-    /// compared).
-    public static func == (lhs: EffectStart, rhs: EffectStart) -> Bool {
-        lhs.fileID == rhs.fileID && lhs.line == rhs.line && lhs.hasID == rhs.hasID
-    }
-
-    /// Hashes where the effect was created and whether it has an id.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(fileID)
-        hasher.combine(line)
-        hasher.combine(hasID)
     }
 }

@@ -4,8 +4,8 @@
 /// The registration does not keep the store alive: once the store is freed, ``commitOutOfBand(_:)`` returns `false`
 /// and ``detach()`` does nothing.
 public final class StoreProbeRegistration<Action: Sendable, State: Sendable>: Sendable {
-    /// The registration's number, unique in its store.
-    public let id: UInt64
+    /// The registration's number, unique in its store; 0 when the store was already freed and nothing was attached.
+    package let id: UInt64
     /// The store's reducer, for a tool that replays actions it recorded (the reducer is pure).
     public let reducer: Reducer<Action, State>
     private let core: WeakReference<StoreCore<Action, State>>

@@ -1,0 +1,18 @@
+import Switchyard
+
+// SwiftRex 0.8 builds a composition step by step: an empty one, then `append(middleware:)`. The core composes with
+// `<>` and starts from `identity`, which is what these do.
+extension ComposedMiddleware {
+    /// Creates an empty composition, which behaves as ``IdentityMiddleware``: SwiftRex's spelling of
+    /// `ComposedMiddleware.identity`.
+    public init() {
+        self = .identity
+    }
+
+    /// Appends `middleware` to the composition, flattening compositions and dropping identities: SwiftRex's spelling
+    /// of `composition = composition <> middleware`.
+    public mutating func append<M: MiddlewareProtocol & Sendable>(middleware: M)
+    where M.InputActionType == InputActionType, M.OutputActionType == OutputActionType, M.StateType == StateType {
+        self = self <> middleware
+    }
+}
