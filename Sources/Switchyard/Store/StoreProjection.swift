@@ -26,9 +26,8 @@ public final class StoreProjection<ViewAction, ViewState>: StoreProtocol, Forwar
     /// The states of the other library's publisher the projected states come from, if they do.
     package let forwardedStates: ForwardedStates<ViewState>?
 
-    /// Creates a projection from its three functions; prefer `store.projection(action:state:)`.
-    @preconcurrency
-    public convenience init(
+    /// Creates a projection from its three functions: users make one with `store.projection(action:state:)`.
+    package convenience init(
         dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
         state: @escaping @Sendable () -> ViewState,
         subscribe: @escaping @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription

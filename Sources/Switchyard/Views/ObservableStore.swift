@@ -173,7 +173,7 @@ public final class ObservableStore<Action, State>: Observable {
     }
 
     /// Dispatches an action with its source to the store; see ``dispatch(_:file:function:line:info:)``.
-    public func dispatch(_ dispatched: DispatchedAction<Action>) {
+    package func dispatch(_ dispatched: DispatchedAction<Action>) {
         if isDetached {
             diagnostics.report(
                 StoreDiagnostic(
