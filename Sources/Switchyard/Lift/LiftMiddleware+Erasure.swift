@@ -110,7 +110,7 @@ extension LiftMiddleware: ShapedErasure {
         of composition: PartComposition
     ) -> AnyMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType> {
         var lifted = ComposedMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>()
-        for middleware in composition.middlewares {
+        for middleware in composition.members {
             lifted.append(middleware: erased(over: middleware))
         }
         return AnyMiddleware(lifted)

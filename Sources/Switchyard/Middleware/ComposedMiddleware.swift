@@ -83,7 +83,7 @@ public struct ComposedMiddleware<InputActionType, OutputActionType, StateType>: 
 
     /// The composed middlewares, in composition order.
     @usableFromInline
-    package var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { list?.array ?? [] }
+    package var members: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { list?.array ?? [] }
 
     /// The composed middlewares, in composition order; `nil` when there are none.
     @usableFromInline

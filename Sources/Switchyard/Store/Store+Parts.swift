@@ -44,7 +44,7 @@ extension Store {
         static func doesNothing<M: MiddlewareProtocol & Sendable>(_ middleware: M) -> Bool
         where M.InputActionType == Action, M.OutputActionType == Action, M.StateType == State {
             middleware is IdentityMiddleware<Action, Action, State>
-                || (middleware as? ComposedMiddleware<Action, Action, State>)?.middlewares.isEmpty == true
+                || (middleware as? ComposedMiddleware<Action, Action, State>)?.members.isEmpty == true
                 // Erasing recognises an identity however it was lifted; done once, when the store is made.
                 || middleware.eraseToAnyMiddleware().erasesIdentity
         }

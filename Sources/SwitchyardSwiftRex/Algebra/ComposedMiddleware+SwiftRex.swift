@@ -16,3 +16,9 @@ extension ComposedMiddleware {
         self = self <> middleware
     }
 }
+
+extension ComposedMiddleware {
+    /// The composed middlewares, erased, in composition order: what SwiftRex's tests read of a composition to see
+    /// that compositions are flat and identities dropped.
+    public var middlewares: [AnyMiddleware<InputActionType, OutputActionType, StateType>] { members }
+}

@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func liftingAndComposingAnErasedCompositionKeepsItsMiddlewaresLifted() {
-        #expect(LiftingAndComposingSnippets.erasedComposition().erasedComposition?.middlewares.count == 2)
+        #expect(LiftingAndComposingSnippets.erasedComposition().erasedComposition?.members.count == 2)
     }
 
     @Test func liftingAndComposingCollectionActionsReachTheirElementOnly() {

@@ -10,7 +10,7 @@ import Testing
             MigratingFromSwiftRexShapeSnippets.AppAction, MigratingFromSwiftRexShapeSnippets.AppAction,
             MigratingFromSwiftRexShapeSnippets.AppState
         >(handle: { action, source, state in composition.handle(action: action, from: source, state: state) })
-        #expect((erased <> IdentityMiddleware()).middlewares.count == 3)
-        #expect((fromClosures <> IdentityMiddleware()).middlewares.count == 1)
+        #expect((erased <> IdentityMiddleware()).members.count == 3)
+        #expect((fromClosures <> IdentityMiddleware()).members.count == 1)
     }
 }

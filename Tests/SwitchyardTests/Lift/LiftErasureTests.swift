@@ -70,7 +70,7 @@ import Testing
             .lift(inputAction: \Mid.text, outputAction: Mid.text, state: \MidState.count)
             .lift(inputAction: \Top.mid, outputAction: Top.mid, state: \TopState.mid)
         let erased = composition.eraseToAnyMiddleware()
-        #expect(erased.erasedComposition?.middlewares.count == 2)
+        #expect(erased.erasedComposition?.members.count == 2)
 
         let harness = PipelineHarness(state: TopState(mid: MidState(count: 3)), middleware: erased)
         harness.send(.mid(.text("y")))
@@ -88,7 +88,7 @@ import Testing
         let other = Self.traced("t", trace).lift(
             inputAction: { (top: Top) in top.mid?.text }, outputAction: { Top.mid(.text($0)) })
         let composed = lift <> other <> erasedLift <> lift.eraseToAnyMiddleware()
-        #expect(composed.middlewares.count == 1)
+        #expect(composed.members.count == 1)
     }
 
     @Test func aLiftOfAnErasedCompositionErasesToTheCompositionOfEachMiddlewareLifted() {
@@ -100,10 +100,10 @@ import Testing
             state: \TopState.mid.count
         )
         .eraseToAnyMiddleware()
-        #expect(lifted.erasedComposition?.middlewares.count == 3)
+        #expect(lifted.erasedComposition?.members.count == 3)
         // `<>` flattens it: three lifted middlewares and one more.
         let silent = AnyMiddleware<Top, Top, TopState> { _, _, _ in .pure() }
-        #expect((lifted <> silent).middlewares.count == 4)
+        #expect((lifted <> silent).members.count == 4)
 
         let harness = PipelineHarness(state: TopState(mid: MidState(count: 5)), middleware: lifted)
         harness.send(.mid(.text("x")))
@@ -119,10 +119,10 @@ import Testing
             inputAction: { (top: Top) in top.mid?.text }, outputAction: { Top.mid(.text($0)) },
             state: \TopState.mid.count
         )
-        #expect(lift.eraseToAnyMiddleware().erasedComposition?.middlewares.count == 2)
+        #expect(lift.eraseToAnyMiddleware().erasedComposition?.members.count == 2)
         // Composed without erasing it first, it is flattened too.
         let silent = AnyMiddleware<Top, Top, TopState> { _, _, _ in .pure() }
-        #expect((silent <> lift <> silent).middlewares.count == 4)
+        #expect((silent <> lift <> silent).members.count == 4)
     }
 
     /// Each erased lift of an erased lift extends its chain: the chain counts every lift, however deep, so that the

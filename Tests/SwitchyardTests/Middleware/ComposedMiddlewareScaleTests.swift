@@ -46,7 +46,7 @@ import Testing
         let middlewares = (0..<40_000).map(Self.dispatching)
         var composed = Composed()
         for middleware in middlewares { composed = composed <> middleware }
-        #expect(composed.middlewares.count == 40_000)
+        #expect(composed.members.count == 40_000)
         #expect(Self.dispatched(by: composed) == Array((0..<40_000).reversed()))
     }
 
@@ -54,18 +54,18 @@ import Testing
         let middlewares = (0..<40_000).map(Self.dispatching)
         var erased = middlewares[0].eraseToAnyMiddleware()
         for middleware in middlewares.dropFirst() { erased = (erased <> middleware).eraseToAnyMiddleware() }
-        #expect((Composed() <> erased).middlewares.count == 40_000)
+        #expect((Composed() <> erased).members.count == 40_000)
         #expect(Self.dispatched(by: erased) == Array((0..<40_000).reversed()))
     }
 
     @Test func erasedCompositionsAreFlattenedAndErasedIdentitiesDropped() {
         let (a, b, c) = (Self.dispatching(1), Self.dispatching(2), Self.dispatching(3))
         let erasedPair = (a <> b).eraseToAnyMiddleware()
-        #expect((erasedPair <> c).middlewares.count == 3)
-        #expect((c <> erasedPair).middlewares.count == 3)
+        #expect((erasedPair <> c).members.count == 3)
+        #expect((c <> erasedPair).members.count == 3)
         #expect(Self.dispatched(by: c <> erasedPair) == [2, 1, 3])
-        #expect((IdentityMiddleware().eraseToAnyMiddleware() <> a).middlewares.count == 1)
-        #expect((a <> Composed().eraseToAnyMiddleware()).middlewares.count == 1)
+        #expect((IdentityMiddleware().eraseToAnyMiddleware() <> a).members.count == 1)
+        #expect((a <> Composed().eraseToAnyMiddleware()).members.count == 1)
         #expect(
             IdentityMiddleware<Int, Int, Int>().eraseToAnyMiddleware().handle(action: 0, from: .here(), state: { 0 })
                 .isPure)

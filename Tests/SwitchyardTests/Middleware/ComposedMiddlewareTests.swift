@@ -50,7 +50,7 @@ import Testing
         let oneByOneTrace = Trace()
         let oneByOne = (0..<count).map { Traced(name: "m\($0)", trace: oneByOneTrace) }
             .reduce(Composed()) { $0 <> $1 }
-        #expect(oneByOne.middlewares.count == count)
+        #expect(oneByOne.members.count == count)
         #expect(run(oneByOne, trace: oneByOneTrace).trace == expected)
 
         let halvesTrace = Trace()
@@ -58,7 +58,7 @@ import Testing
         let halves =
             middlewares[..<(count / 2)].reduce(Composed()) { $0 <> $1 }
             <> middlewares[(count / 2)...].reduce(Composed()) { $0 <> $1 }
-        #expect(halves.middlewares.count == count)
+        #expect(halves.members.count == count)
         #expect(run(halves, trace: halvesTrace).trace == expected)
     }
 
@@ -148,18 +148,18 @@ import Testing
         let a = Traced(name: "a", trace: trace)
         let b = Traced(name: "b", trace: trace)
         let c = Traced(name: "c", trace: trace)
-        #expect(((a <> b) <> c).middlewares.count == 3)
-        #expect((a <> (b <> c)).middlewares.count == 3)
-        #expect(((a <> b) <> (c <> a)).middlewares.count == 4)
+        #expect(((a <> b) <> c).members.count == 3)
+        #expect((a <> (b <> c)).members.count == 3)
+        #expect(((a <> b) <> (c <> a)).members.count == 4)
     }
 
     @Test func identityMiddlewaresAreDropped() {
         let a = Traced(name: "a", trace: Trace())
         let identity = IdentityMiddleware<String, String, Int>()
-        #expect((a <> identity).middlewares.count == 1)
-        #expect((identity <> a).middlewares.count == 1)
-        #expect((identity <> identity).middlewares.isEmpty)
-        #expect((Composed.identity <> Composed.identity).middlewares.isEmpty)
+        #expect((a <> identity).members.count == 1)
+        #expect((identity <> a).members.count == 1)
+        #expect((identity <> identity).members.isEmpty)
+        #expect((Composed.identity <> Composed.identity).members.isEmpty)
     }
 
     @Test func appendFlattensAndDropsIdentity() {
@@ -168,7 +168,7 @@ import Testing
         composed.append(middleware: Traced(name: "a", trace: trace))
         composed.append(middleware: IdentityMiddleware())
         composed.append(middleware: Traced(name: "b", trace: trace) <> Traced(name: "c", trace: trace))
-        #expect(composed.middlewares.count == 3)
+        #expect(composed.members.count == 3)
         #expect(run(composed, trace: trace).trace.prefix(3) == ["a.handle(0)", "b.handle(0)", "c.handle(0)"])
     }
 

@@ -81,7 +81,7 @@ import Testing
         }
         let composed: MiddlewareReader<Dependencies, Composed> = reader(trace) <> closure
         let middleware = composed.inject(dependencies)
-        #expect(middleware.middlewares.count == 2)
+        #expect(middleware.members.count == 2)
         #expect(run(middleware, trace: trace).trace == ["n.handle(0)", "closure n", "n.io(1)"])
     }
 
