@@ -1,4 +1,5 @@
 import SwitchyardSwiftRex
+import SwitchyardTestSupport
 import Testing
 
 /// SwiftRex 0.8's reader combinators (`pure`, `flatMap`, `zip`) and its step-by-step composition (`init()`,
@@ -35,7 +36,7 @@ import Testing
             initialState: 0, reducer: Reducer<String, Int> { action, _ in seen.withLock { $0.append(action) } },
             middleware: middleware)
         store.dispatch("x")
-        await store.idle()
+        await waitUntilIdle(store)
         return seen.withLock { $0 }
     }
 
