@@ -16,12 +16,23 @@ import subprocess
 import sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-subprocess.run(
-    ["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public", "--skip-synthesized-members"],
-    cwd=root, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-folder = glob.glob(os.path.join(root, ".build", "*", "symbolgraph"))[0]
-
 products = json.load(open(os.path.join(root, "Scripts", "api-ceilings.json")))
+# Graphs of an earlier run are removed first, so that a module the command failed to emit is not counted from them.
+for stale in glob.glob(os.path.join(root, ".build", "*", "symbolgraph", "*.symbols.json")):
+    os.remove(stale)
+# The command also tries the test modules, and fails for them when the tests are not built: only the products'
+# symbol graphs are needed, so its status is not checked, their presence is.
+dump = subprocess.run(
+    ["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public", "--skip-synthesized-members"],
+    cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+folders = glob.glob(os.path.join(root, ".build", "*", "symbolgraph"))
+missing = [module for module in products["modules"]
+           if not folders or not os.path.exists(os.path.join(folders[0], f"{module}.symbols.json"))]
+if missing:
+    print(dump.stdout, file=sys.stderr)
+    sys.exit(f"no symbol graph for {', '.join(missing)}: `swift package dump-symbol-graph` failed (its output is above)")
+folder = folders[0]
+
 declarations = collections.Counter()
 lifts = collections.Counter()
 collection_lifts = collections.Counter()
