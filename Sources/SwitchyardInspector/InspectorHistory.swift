@@ -74,41 +74,55 @@ struct InspectorEntry<Action: Sendable, State: Sendable>: Sendable {
 }
 
 extension InspectorEntry {
+    /// What the recorder knows of a new action besides its values (the action, its `info` and the states): plain
+    /// values, which a new entry, or a full history's slot written over, takes as they are.
+    @usableFromInline
+    typealias Facts = (
+        id: Int, place: InspectorPlace, thread: InspectorThread, isFollowUp: Bool, time: Double,
+        handleNanoseconds: UInt64, reduceNanoseconds: UInt64, wasHeld: Bool
+    )
+
+    /// The entry of a new action.
+    @inlinable
+    init(
+        _ facts: Facts, action: consuming Action, info: consuming String?, state: consuming State,
+        stateBefore: consuming State?
+    ) {
+        self.init(
+            id: facts.id, action: action, place: facts.place, info: info, thread: facts.thread,
+            isFollowUp: facts.isFollowUp, time: facts.time, handleNanoseconds: facts.handleNanoseconds,
+            reduceNanoseconds: facts.reduceNanoseconds, ioNanoseconds: 0, state: state, wasHeld: facts.wasHeld,
+            stateBefore: stateBefore)
+    }
+
     /// Writes the entry of a new action over this one, field by field, and gives this one's state to `base`:
     /// a full history's slot of its oldest entry takes its newest. Written over rather than replaced: destroying a
     /// replaced entry goes through its type's value witnesses, and a whole entry moves with `memcpy`, about 120
     /// instructions per action in all (callgrind, W1 inspected).
     @inlinable
     mutating func overwrite(
-        id: Int,
+        with facts: Facts,
         action: consuming Action,
-        place: InspectorPlace,
         info: consuming String?,
-        thread: InspectorThread,
-        isFollowUp: Bool,
-        time: Double,
-        handleNanoseconds: UInt64,
-        reduceNanoseconds: UInt64,
         state: consuming State,
-        wasHeld: Bool,
         stateBefore: consuming State?,
         givingStateTo base: inout State
     ) {
         swap(&self.state, &base)
-        self.id = id
+        self.id = facts.id
         self.action = action
-        self.place = place
+        self.place = facts.place
         // Most actions have no `info`: assigning an absent one over another would still call the runtime twice.
         if info != nil || self.info != nil { self.info = info }
-        self.thread = thread
-        self.isFollowUp = isFollowUp
-        self.time = time
-        self.handleNanoseconds = handleNanoseconds
-        self.reduceNanoseconds = reduceNanoseconds
+        self.thread = facts.thread
+        self.isFollowUp = facts.isFollowUp
+        self.time = facts.time
+        self.handleNanoseconds = facts.handleNanoseconds
+        self.reduceNanoseconds = facts.reduceNanoseconds
         self.ioNanoseconds = 0
         self.state = state
         self.isSkipped = false
-        self.wasHeld = wasHeld
+        self.wasHeld = facts.wasHeld
         self.stateBefore = stateBefore
     }
 }
@@ -160,33 +174,21 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Appends the entry of a new action, letting the oldest go when the ring is full: the state the oldest left
-    /// becomes the base, and its slot takes the new entry (see ``InspectorEntry/overwrite(id:action:place:info:thread:isFollowUp:time:handleNanoseconds:reduceNanoseconds:state:wasHeld:stateBefore:givingStateTo:)``).
+    /// becomes the base, and its slot takes the new entry (see ``InspectorEntry/overwrite(with:action:info:state:stateBefore:givingStateTo:)``).
     ///
     /// The parts are moved in, not copied: an entry is large, and each copy of one, done through its type's value
     /// witnesses, cost about 160 instructions (callgrind, W1 inspected).
     @inlinable
     mutating func append(
-        id: Int,
+        _ facts: InspectorEntry<Action, State>.Facts,
         action: consuming Action,
-        place: InspectorPlace,
         info: consuming String?,
-        thread: InspectorThread,
-        isFollowUp: Bool,
-        time: Double,
-        handleNanoseconds: UInt64,
-        reduceNanoseconds: UInt64,
         state: consuming State,
-        wasHeld: Bool,
         stateBefore: consuming State?
     ) {
-        if stateBefore != nil { newestGapID = id }
+        if stateBefore != nil { newestGapID = facts.id }
         if ring.count < capacity {
-            ring.append(
-                InspectorEntry(
-                    id: id, action: action, place: place, info: info, thread: thread, isFollowUp: isFollowUp,
-                    time: time, handleNanoseconds: handleNanoseconds, reduceNanoseconds: reduceNanoseconds,
-                    ioNanoseconds: 0,
-                    state: state, wasHeld: wasHeld, stateBefore: stateBefore))
+            ring.append(InspectorEntry(facts, action: action, info: info, state: state, stateBefore: stateBefore))
             if ring.count == 1, newestGapID != nil { absorbOldestGap() }
             return
         }
@@ -194,9 +196,7 @@ struct InspectorHistory<Action: Sendable, State: Sendable>: Sendable {
         start = oldest + 1 == capacity ? 0 : oldest + 1
         dropped += 1
         ring[oldest].overwrite(
-            id: id, action: action, place: place, info: info, thread: thread, isFollowUp: isFollowUp, time: time,
-            handleNanoseconds: handleNanoseconds, reduceNanoseconds: reduceNanoseconds, state: state,
-            wasHeld: wasHeld, stateBefore: stateBefore, givingStateTo: &base)
+            with: facts, action: action, info: info, state: state, stateBefore: stateBefore, givingStateTo: &base)
         if newestGapID != nil { absorbOldestGap() }
     }
 

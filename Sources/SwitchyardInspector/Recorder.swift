@@ -179,20 +179,18 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
             let id = state.history.makeID()
             state.lastRecordedID = id
             let place = state.places.place(of: inspected.pointee.dispatched.dispatcher)
+            let facts: InspectorEntry<Action, State>.Facts = (
+                id: id, place: place, thread: thread, isFollowUp: inspected.pointee.origin.isFollowUp, time: time,
+                handleNanoseconds: inspected.pointee.handleNanoseconds,
+                reduceNanoseconds: inspected.pointee.reduceNanoseconds, wasHeld: wasHeld
+            )
             state.history.append(
-                id: id,
+                facts,
                 action: inspected.pointee.dispatched.action,
-                place: place,
                 // Most actions have no `info`: they pass a literal `nil`, as a copy of an absent one still calls the
                 // runtime (the compiler turns a copy made only when there is one into a copy made always).
                 info: inspected.pointee.dispatched.dispatcher.info == nil ? nil : Self.info(of: inspected),
-                thread: thread,
-                isFollowUp: inspected.pointee.origin.isFollowUp,
-                time: time,
-                handleNanoseconds: inspected.pointee.handleNanoseconds,
-                reduceNanoseconds: inspected.pointee.reduceNanoseconds,
                 state: inspected.pointee.state,
-                wasHeld: wasHeld,
                 stateBefore: stateBefore
             )
             return Self.takeSignal(&state)
