@@ -20,6 +20,18 @@ import Testing
     }
 
     @available(*, deprecated)
+    @Test func identitiesAreTheCoresValuesThatChangeNothing() {
+        let io = IO<CounterAction> { output in output.dispatch(.increment) }
+        #expect(IO<CounterAction>.identity.isPure)
+        #expect(!(IO.identity <> io <> .identity).isPure)
+        let identity = IdentityMiddleware<CounterAction, CounterAction, Int>.identity
+        #expect(identity == IdentityMiddleware())
+        #expect(identity.handle(action: .increment, from: .here(), state: { 0 }).isPure)
+        #expect(AfterReducer.identity.isNothing)
+        #expect((AfterReducer.identity <> .identity).isNothing)
+    }
+
+    @available(*, deprecated)
     @Test func afterReducersComposeFromACollection() {
         let order = Recorder<String>()
         let composed = [AfterReducer.do { order.record("a") }, .doNothing(), .do { order.record("b") }].asAfterReducer()

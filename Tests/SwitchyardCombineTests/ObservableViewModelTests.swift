@@ -46,7 +46,7 @@ import Testing
     @Test func stateThatIsNotEquatablePublishesEveryEmittedState() {
         let store = Store(
             initialState: Box(),
-            reducer: .reduce { (action: CounterAction, box: inout Box) in
+            reducer: Reducer { (action: CounterAction, box: inout Box) in
                 if action == .increment { box.count += 1 }
             },
             scheduling: .mainThread

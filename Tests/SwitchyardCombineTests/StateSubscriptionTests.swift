@@ -145,7 +145,7 @@ extension StateSubscriptionTests {
         }
         let store = Store(
             initialState: TrippingState(tripwire: makeTripwire()),
-            reducer: Reducer<CounterAction, TrippingState>.reduce { _, state in
+            reducer: Reducer<CounterAction, TrippingState> { _, state in
                 state.count += 1
                 state.tripwire = makeTripwire()
             }

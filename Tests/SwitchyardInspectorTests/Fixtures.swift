@@ -15,7 +15,7 @@ struct AppState: Codable, Equatable, Sendable {
     var favorites: [String] = []
 }
 
-let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
+let appReducer = Reducer<AppAction, AppState> { action, state in
     switch action {
     case .search(let query): state.query = query
     case .results(let results): state.results = results

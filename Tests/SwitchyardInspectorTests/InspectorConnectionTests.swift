@@ -154,7 +154,7 @@ import Testing
     @Test func aBurstWhileAPageWatchesDescribesOnlyTheEntriesTheUpdatesSend() async throws {
         let stalled = try await StalledDesktop.start()
         defer { Task { await stalled.stop() } }
-        let store = Store<CountedDescriptionAction, Int>(initialState: 0, reducer: .reduce { _, state in state += 1 })
+        let store = Store<CountedDescriptionAction, Int>(initialState: 0, reducer: Reducer { _, state in state += 1 })
         let count = 20_000
         let inspector = StoreInspector(inspecting: store, capacity: count)
         let connection = inspector.connect(
@@ -188,7 +188,7 @@ import Testing
     }
 
     @Test func anUpdateDecidesFromTheCountsAndDescribesOnlyWhatItSends() async throws {
-        let store = Store<CountedDescriptionAction, Int>(initialState: 0, reducer: .reduce { _, state in state += 1 })
+        let store = Store<CountedDescriptionAction, Int>(initialState: 0, reducer: Reducer { _, state in state += 1 })
         let inspector = StoreInspector(inspecting: store, capacity: 10_000)
         let connection = InspectorConnection(
             desktop: InspectorDesktop(pairingCode: "unused"),

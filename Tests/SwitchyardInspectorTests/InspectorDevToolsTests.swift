@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func theListsNameAnActionByItsCaseWhateverItsDescriptionSays() {
-        let store = Store(initialState: 0, reducer: Reducer<DescribedAction, Int>.reduce { _, count in count += 1 })
+        let store = Store(initialState: 0, reducer: Reducer<DescribedAction, Int> { _, count in count += 1 })
         let inspector = StoreInspector(inspecting: store)
         inspector.setFilter(allow: nil, deny: ["tick"])
         store.dispatch(.tick)

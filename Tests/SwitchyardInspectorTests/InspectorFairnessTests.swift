@@ -55,7 +55,7 @@ import Testing
     static func travelWhileAThreadDispatches(scheduling: SchedulingPolicy) async throws -> (Reduced, Store<Int, Int>) {
         let reduced = Reduced()
         let store = Store<Int, Int>(
-            initialState: 0, reducer: .reduce { _, state in reduced.reduce(&state) }, scheduling: scheduling)
+            initialState: 0, reducer: Reducer { _, state in reduced.reduce(&state) }, scheduling: scheduling)
         let inspector = StoreInspector(inspecting: store)
         store.dispatch(1)
         store.dispatch(2)

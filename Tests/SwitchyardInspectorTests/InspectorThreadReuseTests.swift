@@ -53,7 +53,7 @@ import Testing
         let inspectorSlot = Shared<StoreInspector<Int, Int>?>(nil)
         let store = Store<Int, Int>(
             initialState: 0,
-            reducer: .reduce { _, state in
+            reducer: Reducer { _, state in
                 state += 1
                 if let thread = watched.value, pthread_equal(thread, pthread_self()) != 0 {
                     processedOnWatched.withLock { $0 += 1 }

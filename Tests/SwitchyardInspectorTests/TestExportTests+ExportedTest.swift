@@ -204,7 +204,7 @@ extension TestExportTests {
     @Test func anActionThatChangesNothingIsSentWithoutAssertionAndANonStructStateIsAssignedWhole() {
         let store = Store(
             initialState: 0,
-            reducer: Reducer<String, Int>.reduce { action, count in
+            reducer: Reducer<String, Int> { action, count in
                 if action == "add" { count += 1 }
             })
         let inspector = StoreInspector(inspecting: store)

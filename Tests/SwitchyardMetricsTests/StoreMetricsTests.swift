@@ -52,7 +52,7 @@ func makeLoadStore(diagnostics: StoreDiagnostics = .standardError) -> Store<Load
         .bridge(\LoadAction.name >=> { _ in LoadAction.loading })
     return Store(
         initialState: LoadState(),
-        reducer: .reduce { action, state in if case .loaded(let items) = action { state.items = items } },
+        reducer: Reducer { action, state in if case .loaded(let items) = action { state.items = items } },
         middleware: bridges <> LoadEffects(),
         diagnostics: diagnostics
     )
@@ -197,7 +197,7 @@ func makeLoadStore(diagnostics: StoreDiagnostics = .standardError) -> Store<Load
             }
         })
         var store: Store<LoadAction, LoadState>? = Store(
-            initialState: LoadState(), reducer: .reduce { _, _ in }, middleware: middleware)
+            initialState: LoadState(), reducer: Reducer { _, _ in }, middleware: middleware)
         store?.attachMetrics(StoreMetricsOptions(storeName: "loads"), factory: metrics)
         store?.dispatch(.wait)
         let handler = try #require(output.get())

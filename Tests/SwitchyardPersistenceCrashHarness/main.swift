@@ -17,7 +17,7 @@ enum TallyAction: Codable, Sendable, Equatable {
     case add(Int64)
 }
 
-let reducer = Reducer<TallyAction, Tally>.reduce { action, tally in
+let reducer = Reducer<TallyAction, Tally> { action, tally in
     guard case .add(let n) = action else { return }
     tally.count += 1
     tally.hash = (tally.hash ^ UInt64(bitPattern: n)) &* 1_099_511_628_211

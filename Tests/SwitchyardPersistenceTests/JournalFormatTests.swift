@@ -20,7 +20,7 @@ import Testing
         var hash: UInt64 = 14_695_981_039_346_656_037
     }
 
-    static let reducer = Reducer<CounterAction, Counter>.reduce { action, state in
+    static let reducer = Reducer<CounterAction, Counter> { action, state in
         let amount: Int
         switch action {
         case .increment: amount = 1
@@ -99,14 +99,14 @@ import Testing
         )
         let persistence = try StatePersistence(
             path: folder.path(), initialState: 0,
-            reducer: Reducer<CounterAction, Int>.reduce { action, count in count += action == .increment ? 1 : -1 },
+            reducer: Reducer<CounterAction, Int> { action, count in count += action == .increment ? 1 : -1 },
             journaling: journaling)
         let store = Store(restoring: persistence)
         for action in [CounterAction.increment, .increment, .decrement, .increment] { store.dispatch(action) }
         persistence.close()
         let restored = try StatePersistence(
             path: folder.path(), initialState: 0,
-            reducer: Reducer<CounterAction, Int>.reduce { action, count in count += action == .increment ? 1 : -1 },
+            reducer: Reducer<CounterAction, Int> { action, count in count += action == .increment ? 1 : -1 },
             journaling: journaling)
         #expect(restored.restoredState == 2)
     }

@@ -169,7 +169,7 @@ import Testing
     @Test func aJournalOfEveryKindOfActionRestoresTheSameActions() throws {
         let folder = TemporaryFolder()
         let path = folder.path("actions.sqlite")
-        let reducer = Reducer<Action, [Action]>.reduce { action, state in state.append(action) }
+        let reducer = Reducer<Action, [Action]> { action, state in state.append(action) }
         do {
             let persistence = try StatePersistence(path: path, initialState: [Action](), reducer: reducer)
             let store = Store(restoring: persistence)
@@ -265,7 +265,7 @@ import Testing
         // The bytes the previous releases wrote for each action: `JSONEncoder`'s.
         let folder = TemporaryFolder()
         let path = folder.path("foundation.sqlite")
-        let reducer = Reducer<Action, [Action]>.reduce { action, state in state.append(action) }
+        let reducer = Reducer<Action, [Action]> { action, state in state.append(action) }
         let foundation = ActionJournaling<Action>.custom(
             encode: { try JSONEncoder().encode($0) }, decode: { try JSONDecoder().decode(Action.self, from: $0) })
         let many = (0..<10_000).map { Action.text("action \($0)") } + Self.actions

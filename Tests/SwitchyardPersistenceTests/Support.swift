@@ -19,7 +19,7 @@ enum TodoAction: Codable, Sendable, Equatable {
     case setFilter(String)
 }
 
-let todoReducer = Reducer<TodoAction, TodoState>.reduce { action, state in
+let todoReducer = Reducer<TodoAction, TodoState> { action, state in
     switch action {
     case .add(let title): state.todos.append(Todo(title: title))
     case .toggle(let index) where state.todos.indices.contains(index): state.todos[index].isDone.toggle()

@@ -26,7 +26,7 @@ enum Counter {
     }
 
     static var reducer: Reducer<Action, State> {
-        .reduce { action, state in
+        Reducer { action, state in
             switch action {
             case .increment, .incrementAndAnnounce: state.count += 1
             case .tick: state.ticks += 1

@@ -28,7 +28,7 @@ private enum Step: Equatable, Sendable {
     ) -> TestStore<Step, Int> {
         TestStore(
             initialState: 0,
-            reducer: .reduce { action, count in if case .done = action { count += 1 } },
+            reducer: Reducer { action, count in if case .done = action { count += 1 } },
             middleware: AnyMiddleware<Step, Step, Int> { action, _, _ in
                 switch action {
                 case .start(let name): .run(id: name, cancelInFlight: true) { output in try await effect(name, output) }

@@ -45,7 +45,7 @@ import Testing
     func effectsThatOneActionStartsDispatchInAPredictableOrder(run: Int) async {
         let store = TestStore(
             initialState: 0,
-            reducer: Reducer<Relay, Int>.reduce { action, count in if case .ended = action { count += 1 } },
+            reducer: Reducer<Relay, Int> { action, count in if case .ended = action { count += 1 } },
             middleware: AnyMiddleware<Relay, Relay, Int> { action, _, _ in
                 guard action == .go else { return .pure() }
                 return [0, 1].map { index in

@@ -212,7 +212,7 @@ private enum Stamping: Sendable {
 private func stampingStore() -> TestStore<Stamping, StampCount> {
     TestStore(
         initialState: StampCount(),
-        reducer: .reduce { _, state in state.stamps += 1 },
+        reducer: Reducer { _, state in state.stamps += 1 },
         middleware: AnyMiddleware { action, _, _ in
             guard case .stamp = action else { return .pure() }
             return IO { output in output.dispatch(.stamped(.random(in: 0 ... .max))) }

@@ -65,7 +65,7 @@ struct SearchEffects: MiddlewareProtocol, Sendable {
     }
 }
 
-let searchReducer = Reducer<SearchAction, SearchState>.reduce { action, state in
+let searchReducer = Reducer<SearchAction, SearchState> { action, state in
     switch action {
     case .search(let query): state.query = query
     case .results(let results): state.results = results

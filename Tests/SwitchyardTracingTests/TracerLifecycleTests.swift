@@ -12,7 +12,7 @@ import Tracing
 /// What the tracer does with an action whose pipeline it does not see to its end: held by another tool, dropped with
 /// the store, or in progress when the tracer is detached; and the parents of follow-ups it keeps meanwhile.
 @Suite struct TracerLifecycleTests {
-    static let reducer = Reducer<Int, [Int]>.reduce { action, state in state.append(action) }
+    static let reducer = Reducer<Int, [Int]> { action, state in state.append(action) }
 
     /// A tool that holds the action `held`.
     static func holder(of held: Int) -> StoreProbe<Int, [Int]> {

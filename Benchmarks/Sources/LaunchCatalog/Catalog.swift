@@ -24,7 +24,7 @@ package enum CatalogAction: Codable, Sendable, Equatable {
 extension Reducer where Action == CatalogAction, State == Catalog {
     /// The catalog's reducer: `load` fills the items, `tap` counts.
     package static var catalog: Reducer {
-        .reduce { action, state in
+        Reducer { action, state in
             switch action {
             case .load(let count):
                 state.items = (0..<count).map { String(repeating: "item \($0) ", count: 10) }

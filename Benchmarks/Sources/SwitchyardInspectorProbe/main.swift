@@ -14,7 +14,7 @@ import SwitchyardInspectorDesktop
 
 enum CounterAction: Codable, Sendable { case increment }
 struct CounterState: Codable, Sendable { var count = 0 }
-let reducer = Reducer<CounterAction, CounterState>.reduce { _, state in state.count += 1 }
+let reducer = Reducer<CounterAction, CounterState> { _, state in state.count += 1 }
 
 let seconds =
     CommandLine.arguments.firstIndex(of: "--seconds").flatMap {

@@ -40,7 +40,7 @@ enum SoakAction: Sendable {
 extension SoakState {
     /// The soak's reducer: it counts every action in `counters.processed`, then in the state.
     static func reducer(chainLength: Int, counters: SoakCounters) -> Reducer<SoakAction, SoakState> {
-        .reduce { action, state in
+        Reducer { action, state in
             counters.processed.add(1, ordering: .relaxed)
             switch action {
             case .increment:

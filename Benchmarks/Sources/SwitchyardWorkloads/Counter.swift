@@ -18,7 +18,7 @@ package enum CounterAction: Sendable, Codable {
 extension Reducer where Action == CounterAction, State == Counter {
     /// The reducer of every counter workload, and the function the plain loop calls.
     package static var counter: Reducer {
-        .reduce { action, state in
+        Reducer { action, state in
             switch action {
             case .increment: state.count += 1
             }

@@ -38,7 +38,7 @@ package final class ErasedLiftChainWorkload: Workload {
         // tests pin that flattening.
         store = Store(
             initialState: Counter(),
-            reducer: .reduce { _, state in state.count += 1 },
+            reducer: Reducer { _, state in state.count += 1 },
             middleware: app
         )
     }

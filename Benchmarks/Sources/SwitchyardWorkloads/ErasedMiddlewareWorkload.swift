@@ -40,7 +40,7 @@ struct HundredLiftsCounter {
         precondition(lifted.count == 100)
         store = Store(
             initialState: Counter(),
-            reducer: .reduce { _, state in state.count += 1 },
+            reducer: Reducer { _, state in state.count += 1 },
             middleware: appendingOneAtATime(lifted)
         )
     }

@@ -17,7 +17,7 @@ package final class LargeStateWorkload: Workload {
     package static let name = "w5"
     private let store = Store(
         initialState: LargeState(),
-        reducer: Reducer<CounterAction, LargeState>.reduce { action, state in
+        reducer: Reducer<CounterAction, LargeState> { action, state in
             switch action {
             case .increment: state.count += 1
             }

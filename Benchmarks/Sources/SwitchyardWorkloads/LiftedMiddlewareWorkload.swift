@@ -38,7 +38,7 @@ struct HundredLiftedMiddlewaresStore {
         let hundredMiddlewares = lifted.reduce(ComposedMiddleware.identity) { $0 <> $1 }
         store = Store(
             initialState: Counter(),
-            reducer: .reduce { _, state in state.count += 1 },
+            reducer: Reducer { _, state in state.count += 1 },
             middleware: hundredMiddlewares
         )
     }

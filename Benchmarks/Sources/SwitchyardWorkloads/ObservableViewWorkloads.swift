@@ -96,7 +96,7 @@ package final class ThousandViewsWorkload: Workload, @unchecked Sendable {
 func thousandItemsStore() -> Store<ItemAction, [Item]> {
     Store(
         initialState: (0..<1_000).map { Item(id: $0, value: 0) },
-        reducer: Reducer<ItemAction, [Item]>.reduce { action, items in
+        reducer: Reducer<ItemAction, [Item]> { action, items in
             if case .bump(let id) = action { items[id].value += 1 }
         },
         scheduling: .mainThread

@@ -15,7 +15,7 @@ struct AppState: Sendable, Equatable {
     var settings = Settings()
 }
 
-let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
+let appReducer = Reducer<AppAction, AppState> { action, state in
     switch action {
     case .lifecycle(.didBecomeActive): state.isActive = true
     case .lifecycle(.willBecomeInactive): state.isActive = false

@@ -30,7 +30,7 @@ public enum CounterAction: Sendable, Equatable {
 }
 
 /// The reducer: pure, in place.
-public let counterReducer = Reducer<CounterAction, CounterState>.reduce { action, state in
+public let counterReducer = Reducer<CounterAction, CounterState> { action, state in
     switch action {
     case .increment: state.count += 1
     case .decrement: state.count -= 1

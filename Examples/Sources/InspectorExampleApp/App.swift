@@ -104,7 +104,7 @@ public enum SearchOutcome: Codable, Equatable, Sendable {
 }
 
 /// The app's reducer.
-public let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
+public let appReducer = Reducer<AppAction, AppState> { action, state in
     switch action {
     case .search(.queryChanged(let query)):
         state.query = query

@@ -53,7 +53,7 @@ public struct SearchState: Sendable, Equatable {
 }
 
 /// The search screen's reducer.
-public let searchReducer = Reducer<SearchAction, SearchState>.reduce { action, state in
+public let searchReducer = Reducer<SearchAction, SearchState> { action, state in
     switch action {
     case .queryChanged(let query): state.query = query
     case .results(let movies): state.results = movies

@@ -19,7 +19,7 @@ enum TodoAction: Codable, Sendable, Equatable {
     case setDone(index: Int, Bool)
 }
 
-let todoReducer = Reducer<TodoAction, TodoState>.reduce { action, state in
+let todoReducer = Reducer<TodoAction, TodoState> { action, state in
     switch action {
     case .add(let title):
         state.todos.append(Todo(title: title))

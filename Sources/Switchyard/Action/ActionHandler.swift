@@ -6,12 +6,12 @@
 /// ```swift
 /// output.dispatch(.changedFavorite(id, isFavorite: true), info: "API.changeFavorite callback")
 /// ```
-public protocol ActionHandler<ActionType>: Sendable {
+public protocol ActionHandler<Action>: Sendable {
     /// The type of action this handler accepts.
-    associatedtype ActionType
+    associatedtype Action
 
     /// Accepts an action together with its source.
-    func dispatch(_ dispatchedAction: DispatchedAction<ActionType>)
+    func dispatch(_ dispatchedAction: DispatchedAction<Action>)
 }
 
 extension ActionHandler {
@@ -24,7 +24,7 @@ extension ActionHandler {
     ///   - line: the caller's line; leave the default.
     ///   - info: optional extra information for debugging and logs.
     public func dispatch(
-        _ action: ActionType,
+        _ action: Action,
         file: String = #fileID,
         function: String = #function,
         line: UInt = #line,
@@ -35,7 +35,7 @@ extension ActionHandler {
     }
 
     /// Dispatches `action` with an explicit source, for example to forward an action keeping its original source.
-    public func dispatch(_ action: ActionType, from dispatcher: ActionSource) {
+    public func dispatch(_ action: Action, from dispatcher: ActionSource) {
         dispatch(DispatchedAction(action, dispatcher: dispatcher))
     }
 
@@ -49,7 +49,7 @@ extension ActionHandler {
     /// ```
     @preconcurrency
     public func contramap<NewAction>(
-        _ transform: @escaping @Sendable (NewAction) -> ActionType
+        _ transform: @escaping @Sendable (NewAction) -> Action
     ) -> AnyActionHandler<NewAction> {
         AnyActionHandler(self).contramap(transform)
     }

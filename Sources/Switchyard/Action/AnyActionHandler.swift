@@ -31,7 +31,7 @@ public struct AnyActionHandler<Action>: ActionHandler {
     /// Wraps another handler; wrapping an `AnyActionHandler` returns it unchanged.
     ///
     /// Wrapping a store keeps the store's effect scope, so the effects run through the wrapper belong to the store.
-    public init<Handler: ActionHandler>(_ handler: Handler) where Handler.ActionType == Action {
+    public init<Handler: ActionHandler>(_ handler: Handler) where Handler.Action == Action {
         if let erased = handler as? AnyActionHandler<Action> {
             self = erased
         } else {

@@ -31,9 +31,6 @@ public struct AfterReducer {
 
 @available(*, deprecated, message: "Return an IO from handle(action:from:state:) instead.")
 extension AfterReducer {
-    /// ``doNothing()``.
-    public static var identity: AfterReducer { .doNothing() }
-
     /// Runs `rhs`, then `lhs`: the inner block first, as after-reducer work unwinds the pipeline.
     public static func <> (lhs: AfterReducer, rhs: AfterReducer) -> AfterReducer {
         if lhs.isNothing { return rhs }

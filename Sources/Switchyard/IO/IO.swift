@@ -82,7 +82,7 @@ public struct IO<OutputActionType> {
     }
 
     /// Runs the IO, dispatching its actions to `handler`: ``run(_:)`` with `AnyActionHandler(handler)`.
-    package func run<Handler: ActionHandler>(_ handler: Handler) where Handler.ActionType == OutputActionType {
+    package func run<Handler: ActionHandler>(_ handler: Handler) where Handler.Action == OutputActionType {
         guard !isPure else { return }
         run(AnyActionHandler(handler))
     }
@@ -100,10 +100,6 @@ public struct IO<OutputActionType> {
 }
 
 extension IO {
-    /// ``pure()``: the IO that does nothing.
-    @inlinable
-    public static var identity: IO { .pure() }
-
     /// An IO that runs `lhs`, then `rhs`. Composing with ``pure()`` returns the other side unchanged.
     @inlinable
     public static func <> (lhs: IO, rhs: IO) -> IO {

@@ -15,19 +15,8 @@ public struct IdentityMiddleware<InputActionType, OutputActionType, StateType>: 
 }
 
 extension IdentityMiddleware {
-    /// The identity middleware.
-    public static var identity: IdentityMiddleware { IdentityMiddleware() }
-
     /// Composing two identities gives the identity.
     public static func <> (lhs: IdentityMiddleware, rhs: IdentityMiddleware) -> IdentityMiddleware { lhs }
 }
 
 extension IdentityMiddleware: Equatable {}
-
-@available(
-    *, deprecated, message: "Use `MiddlewareProtocol` instead of `Middleware`. This protocol will be removed on 1.0."
-)
-extension IdentityMiddleware: Middleware {
-    /// Ignores the action and schedules nothing after the reducer.
-    public func handle(action: InputActionType, from dispatcher: ActionSource, afterReducer: inout AfterReducer) {}
-}

@@ -1,7 +1,7 @@
 /// A pure function that changes the state in place for an action.
 ///
 /// ```swift
-/// let counterReducer = Reducer<CounterAction, Int>.reduce { action, state in
+/// let counterReducer = Reducer<CounterAction, Int> { action, state in
 ///     switch action {
 ///     case .increment: state += 1
 ///     case .decrement: state -= 1
@@ -24,7 +24,7 @@ public struct Reducer<Action, State>: Sendable {
     /// so that lifting it again does not nest; `nil` otherwise.
     @usableFromInline var relift: (any ReducerRelifting<Action, State>)?
 
-    /// Creates a reducer from its reduce function.
+    /// Creates a reducer from its reduce function: `Reducer<Action, State> { action, state in … }`.
     @preconcurrency
     public init(_ reduce: @escaping @Sendable (Action, inout State) -> Void) {
         self.reduce = reduce
@@ -41,12 +41,6 @@ public struct Reducer<Action, State>: Sendable {
         }
         self.parts = ReducerParts(parts)
         self.relift = nil
-    }
-
-    /// Creates a reducer from its reduce function: `Reducer.reduce { action, state in … }`.
-    @preconcurrency
-    public static func reduce(_ reduce: @escaping @Sendable (Action, inout State) -> Void) -> Reducer {
-        Reducer(reduce)
     }
 }
 

@@ -31,9 +31,9 @@
 }
 
 /// A provider that may forward another library's publisher of states; see ``ForwardedStates``.
-package protocol ForwardingStateProvider<StateType>: StateReading {
+package protocol ForwardingStateProvider<State>: StateReading {
     /// The forwarded states, when this provider was made from another library's publisher.
-    var forwardedStates: ForwardedStates<StateType>? { get }
+    var forwardedStates: ForwardedStates<State>? { get }
 }
 
 /// The forwarded states of `provider`, when it has any.

@@ -18,11 +18,6 @@ import Dispatch
 /// The class is final: an app that wants a store type of its own makes it in a function, or wraps a store in a type
 /// of its own, rather than subclassing. (SwiftRex's subclassable `ReduxStoreBase` is in `SwitchyardSwiftRex`.)
 public final class Store<Action: Sendable, State: Sendable>: StoreProtocol, @unchecked Sendable {
-    /// The action type, under the name of ``StoreProtocol``.
-    public typealias ActionType = Action
-    /// The state type, under the name of ``StoreProtocol``.
-    public typealias StateType = State
-
     /// How this store decides whether to notify observers; the reducer's result is always kept.
     @usableFromInline package let emitsValue: ShouldEmitValue<State>
     /// Where this store runs its pipeline.

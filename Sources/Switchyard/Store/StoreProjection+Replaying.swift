@@ -10,8 +10,8 @@ extension StoreProjection: ReplayingStateProvider {
     /// committed meanwhile by another thread may arrive twice, and `storeDidEnd` is never called.
     package func subscribeReplaying(
         storeDidEnd: @escaping @Sendable () -> Void,
-        observer: @escaping @Sendable (ViewState) -> Void
-    ) -> (current: ViewState, subscription: StoreSubscription) {
+        observer: @escaping @Sendable (State) -> Void
+    ) -> (current: State, subscription: StoreSubscription) {
         if let replayingSubscriber { return replayingSubscriber(storeDidEnd, observer) }
         let subscription = subscribe(observer)
         return (state, subscription)
@@ -21,9 +21,9 @@ extension StoreProjection: ReplayingStateProvider {
 extension StoreProtocol {
     /// How a projection mapping this store's state with `stateToViewState` replays, when this store replays.
     func replayingSubscriber<ViewState>(
-        mapping stateToViewState: @escaping @Sendable (StateType) -> ViewState
+        mapping stateToViewState: @escaping @Sendable (State) -> ViewState
     ) -> ReplayingSubscriber<ViewState>? {
-        guard let base = self as? any ReplayingStateProvider<StateType> else { return nil }
+        guard let base = self as? any ReplayingStateProvider<State> else { return nil }
         return { storeDidEnd, observer in
             let (current, subscription) = base.subscribeReplaying(storeDidEnd: storeDidEnd) {
                 observer(stateToViewState($0))
@@ -35,9 +35,9 @@ extension StoreProtocol {
 
     /// As ``replayingSubscriber(mapping:)``, without notifying a projected state equal to the previous one.
     func replayingSubscriber<ViewState: Equatable & Sendable>(
-        removingDuplicatesOf stateToViewState: @escaping @Sendable (StateType) -> ViewState
+        removingDuplicatesOf stateToViewState: @escaping @Sendable (State) -> ViewState
     ) -> ReplayingSubscriber<ViewState>? {
-        guard let base = self as? any ReplayingStateProvider<StateType> else { return nil }
+        guard let base = self as? any ReplayingStateProvider<State> else { return nil }
         return { storeDidEnd, observer in
             let last = LastValue<ViewState>(nil)
             let (current, subscription) = base.subscribeReplaying(storeDidEnd: storeDidEnd) { state in

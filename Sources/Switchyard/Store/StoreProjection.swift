@@ -12,35 +12,30 @@
 /// A view action that the action map does not map is dropped and, in debug builds, reported through the store's
 /// diagnostics. Observers of a projection whose view state is `Equatable` are not notified when the projected state
 /// did not change.
-public final class StoreProjection<ViewAction, ViewState>: StoreProtocol, ForwardingStateProvider, Sendable {
-    /// The view's action type.
-    public typealias ActionType = ViewAction
-    /// The view's state type.
-    public typealias StateType = ViewState
-
-    private let dispatcher: @Sendable (DispatchedAction<ViewAction>) -> Void
-    private let stateReader: @Sendable () -> ViewState
-    private let subscriber: @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription
+public final class StoreProjection<Action, State>: StoreProtocol, ForwardingStateProvider, Sendable {
+    private let dispatcher: @Sendable (DispatchedAction<Action>) -> Void
+    private let stateReader: @Sendable () -> State
+    private let subscriber: @Sendable (@escaping @Sendable (State) -> Void) -> StoreSubscription
     /// Subscribes and tells the current projected state in one step, when the projected store can.
-    let replayingSubscriber: ReplayingSubscriber<ViewState>?
+    let replayingSubscriber: ReplayingSubscriber<State>?
     /// The states of the other library's publisher the projected states come from, if they do.
-    package let forwardedStates: ForwardedStates<ViewState>?
+    package let forwardedStates: ForwardedStates<State>?
 
     /// Creates a projection from its three functions: users make one with `store.projection(action:state:)`.
     package convenience init(
-        dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
-        state: @escaping @Sendable () -> ViewState,
-        subscribe: @escaping @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription
+        dispatch: @escaping @Sendable (DispatchedAction<Action>) -> Void,
+        state: @escaping @Sendable () -> State,
+        subscribe: @escaping @Sendable (@escaping @Sendable (State) -> Void) -> StoreSubscription
     ) {
         self.init(dispatch: dispatch, state: state, subscribe: subscribe, replaying: nil)
     }
 
     package init(
-        dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
-        state: @escaping @Sendable () -> ViewState,
-        subscribe: @escaping @Sendable (@escaping @Sendable (ViewState) -> Void) -> StoreSubscription,
-        replaying: ReplayingSubscriber<ViewState>?,
-        forwarding: ForwardedStates<ViewState>? = nil
+        dispatch: @escaping @Sendable (DispatchedAction<Action>) -> Void,
+        state: @escaping @Sendable () -> State,
+        subscribe: @escaping @Sendable (@escaping @Sendable (State) -> Void) -> StoreSubscription,
+        replaying: ReplayingSubscriber<State>?,
+        forwarding: ForwardedStates<State>? = nil
     ) {
         self.dispatcher = dispatch
         self.stateReader = state
@@ -50,16 +45,16 @@ public final class StoreProjection<ViewAction, ViewState>: StoreProtocol, Forwar
     }
 
     /// The projected state of the store's last committed state.
-    public var state: ViewState { stateReader() }
+    public var state: State { stateReader() }
 
     /// Maps the view action and dispatches it to the store, keeping its source.
-    public func dispatch(_ dispatchedAction: DispatchedAction<ViewAction>) {
+    public func dispatch(_ dispatchedAction: DispatchedAction<Action>) {
         dispatcher(dispatchedAction)
     }
 
     /// Calls `observer` with the projected state of each state the store emits.
     @preconcurrency
-    public func subscribe(_ observer: @escaping @Sendable (ViewState) -> Void) -> StoreSubscription {
+    public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> StoreSubscription {
         subscriber(observer)
     }
 }
@@ -68,23 +63,23 @@ extension StoreProtocol {
     /// A projection of this store for a view: `action` maps view actions (`nil`: dropped), `state` maps the state.
     @preconcurrency
     public func projection<ViewAction, ViewState>(
-        action viewActionToAction: @escaping @Sendable (ViewAction) -> ActionType?,
-        state stateToViewState: @escaping @Sendable (StateType) -> ViewState
+        action viewActionToAction: @escaping @Sendable (ViewAction) -> Action?,
+        state stateToViewState: @escaping @Sendable (State) -> ViewState
     ) -> StoreProjection<ViewAction, ViewState> {
         StoreProjection(
             dispatch: dispatcher(mapping: viewActionToAction),
             state: { stateToViewState(self.state) },
             subscribe: { observer in self.subscribe { observer(stateToViewState($0)) } },
             replaying: replayingSubscriber(mapping: stateToViewState),
-            forwarding: forwardedStates(of: self, as: StateType.self)?.map(stateToViewState)
+            forwarding: forwardedStates(of: self, as: State.self)?.map(stateToViewState)
         )
     }
 
     /// A projection of this store whose observers are notified only when the projected state changed.
     @preconcurrency
     public func projection<ViewAction, ViewState: Equatable & Sendable>(
-        action viewActionToAction: @escaping @Sendable (ViewAction) -> ActionType?,
-        state stateToViewState: @escaping @Sendable (StateType) -> ViewState
+        action viewActionToAction: @escaping @Sendable (ViewAction) -> Action?,
+        state stateToViewState: @escaping @Sendable (State) -> ViewState
     ) -> StoreProjection<ViewAction, ViewState> {
         StoreProjection(
             dispatch: dispatcher(mapping: viewActionToAction),
@@ -97,13 +92,13 @@ extension StoreProtocol {
                 }
             },
             replaying: replayingSubscriber(removingDuplicatesOf: stateToViewState),
-            forwarding: forwardedStates(of: self, as: StateType.self)?.map(stateToViewState)
+            forwarding: forwardedStates(of: self, as: State.self)?.map(stateToViewState)
         )
     }
 
     /// Dispatches each view action that `viewActionToAction` maps, keeping its source; reports the others.
     private func dispatcher<ViewAction>(
-        mapping viewActionToAction: @escaping @Sendable (ViewAction) -> ActionType?
+        mapping viewActionToAction: @escaping @Sendable (ViewAction) -> Action?
     ) -> @Sendable (DispatchedAction<ViewAction>) -> Void {
         { dispatched in
             if let mapped = dispatched.compactMapping(viewActionToAction) {

@@ -11,29 +11,29 @@
 ///     return store.state
 /// }
 /// ```
-public protocol StoreProtocol<ActionType, StateType>: ActionHandler {
+public protocol StoreProtocol<Action, State>: ActionHandler {
     /// The action type.
-    associatedtype ActionType
+    associatedtype Action
     /// The state type.
-    associatedtype StateType
+    associatedtype State
 
     /// The last committed state; readable from any thread.
-    var state: StateType { get }
+    var state: State { get }
 
     /// Calls `observer` with each state committed after this call, as the store's emission policy decides.
     /// Delivery stops when the returned subscription is cancelled or released.
-    func subscribe(_ observer: @escaping @Sendable (StateType) -> Void) -> StoreSubscription
+    func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> StoreSubscription
 }
 
 /// Something that holds a state and notifies observers: what the package's view and compatibility products read, a
 /// store or anything else that provides states.
-package protocol StateReading<StateType>: Sendable {
+package protocol StateReading<State>: Sendable {
     /// The state type.
-    associatedtype StateType
+    associatedtype State
 
     /// The current state.
-    var state: StateType { get }
+    var state: State { get }
 
     /// Calls `observer` with each state after this call.
-    func subscribe(_ observer: @escaping @Sendable (StateType) -> Void) -> StoreSubscription
+    func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> StoreSubscription
 }

@@ -16,7 +16,7 @@ extension Store {
     }
 }
 
-extension StoreProjection where ViewState: Sendable {
+extension StoreProjection where State: Sendable {
     /// The projected state as a Combine publisher: the current view state for each new subscriber, then every view
     /// state the projection emits (an `Equatable` view state only when it changed).
     ///
@@ -28,7 +28,7 @@ extension StoreProjection where ViewState: Sendable {
     /// ```
     ///
     /// The projection keeps its store alive, so the publisher finishes once both are released.
-    public var statePublisher: StorePublisher<ViewState> {
+    public var statePublisher: StorePublisher<State> {
         StorePublisher(self)
     }
 }

@@ -4,7 +4,7 @@ import Switchyard
 // Available in every build configuration, not in debug builds only: a `#Preview` or `PreviewProvider` is compiled in
 // release builds too, and a test target may be built with optimizations; code that used the mock only in debug builds
 // compiles the same. It costs nothing to an app that does not call it.
-extension ObservableViewModel where ViewAction: Sendable {
+extension ObservableViewModel where Action: Sendable {
     /// A view model with no store behind it, for tests and SwiftUI previews: it starts with `state`, and each action
     /// dispatched to it changes its state as `action` says, a store in one closure.
     ///
@@ -31,9 +31,9 @@ extension ObservableViewModel where ViewAction: Sendable {
     /// - Returns: the view model.
     @preconcurrency
     public nonisolated static func mock(
-        state: ViewState,
-        action: @escaping @MainActor (ViewAction, ActionSource, inout ViewState) -> Void = { _, _, _ in }
-    ) -> ObservableViewModel<ViewAction, ViewState> {
+        state: State,
+        action: @escaping @MainActor (Action, ActionSource, inout State) -> Void = { _, _, _ in }
+    ) -> ObservableViewModel<Action, State> {
         let store = MockStore(state: state, action: action)
         return onMainActor { ObservableViewModel(store: store, emitsValue: .always) }
     }

@@ -42,20 +42,20 @@ import Switchyard
 // `@Published` publisher: the main actor sets the `@Published` copy first, so `objectWillChange` and `$state` fire as
 // they did, before `state` changes.
 @MainActor
-open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObject, StoreProtocol {
+open class ObservableViewModel<Action, State: Sendable>: ObservableObject, StoreProtocol {
     /// The view's action type.
-    public typealias ActionType = ViewAction
+    public typealias ActionType = Action
     /// The view's state type.
-    public typealias StateType = ViewState
+    public typealias StateType = State
 
     /// The view's state, updated on the main actor and readable from any thread; `$state` publishes it on the main
     /// actor, each new state as it is about to replace the one shown.
-    @ShownState public nonisolated var state: ViewState
+    @ShownState public nonisolated var state: State
 
     /// The copy that fires `objectWillChange` and whose publisher is `$state`.
-    @Published private var shown: ViewState
+    @Published private var shown: State
     /// The states shown, the policy, the store's dispatch and the subscription to it.
-    private nonisolated let link: Link<ViewAction, ViewState>
+    private nonisolated let link: Link<Action, State>
 
     /// Creates a view model of `store`, usually a projection, that publishes the states `emitsValue` lets through.
     ///
@@ -63,9 +63,9 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     ///   - store: the store or projection the view reads and dispatches to.
     ///   - emitsValue: whether a state emitted by the store replaces the one shown, given both; `.always`
     ///     by default (`.whenDifferent` for `Equatable` state).
-    public init<Store: StoreProtocol<ViewAction, ViewState>>(
+    public init<Store: StoreProtocol<Action, State>>(
         store: Store,
-        emitsValue: ShouldEmitValue<ViewState> = .always
+        emitsValue: ShouldEmitValue<State> = .always
     ) {
         let observed = Observed(store, emitsValue: emitsValue)
         (_state, _shown, link) = (
@@ -77,10 +77,10 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     /// The SwiftRex spelling, which a subclass's `super.init` may keep: the view model starts from the store's
     /// current state, so `initialState` is ignored.
     @available(*, deprecated, message: "The view model starts from the store's current state: drop initialState")
-    public init<Store: StoreProtocol<ViewAction, ViewState>>(
-        initialState: ViewState,
+    public init<Store: StoreProtocol<Action, State>>(
+        initialState: State,
         store: Store,
-        emitsValue: ShouldEmitValue<ViewState>
+        emitsValue: ShouldEmitValue<State>
     ) {
         let observed = Observed(store, emitsValue: emitsValue)
         (_state, _shown, link) = (
@@ -93,10 +93,10 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     /// from the store's current state, so `initialState` is ignored, and publishes each state that differs from the
     /// one shown.
     @available(*, deprecated, message: "The view model starts from the store's current state: drop initialState")
-    public init<Store: StoreProtocol<ViewAction, ViewState>>(
-        initialState: ViewState,
+    public init<Store: StoreProtocol<Action, State>>(
+        initialState: State,
         store: Store
-    ) where ViewState: Equatable {
+    ) where State: Equatable {
         let observed = Observed(store, emitsValue: .whenDifferent)
         (_state, _shown, link) = (
             ShownState(observed.link.states), Published(initialValue: observed.current), observed.link
@@ -105,10 +105,10 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     }
 
     /// Creates a view model of `store` that publishes each state that differs from the one shown.
-    public init<Store: StoreProtocol<ViewAction, ViewState>>(
+    public init<Store: StoreProtocol<Action, State>>(
         store: Store,
-        emitsValue: ShouldEmitValue<ViewState> = .whenDifferent
-    ) where ViewState: Equatable {
+        emitsValue: ShouldEmitValue<State> = .whenDifferent
+    ) where State: Equatable {
         let observed = Observed(store, emitsValue: emitsValue)
         (_state, _shown, link) = (
             ShownState(observed.link.states), Published(initialValue: observed.current), observed.link
@@ -134,7 +134,7 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     ///   - line: the caller's line; leave the default.
     ///   - info: optional extra information for debugging and logs.
     public nonisolated func dispatch(
-        _ action: ViewAction,
+        _ action: Action,
         file: String = #fileID,
         function: String = #function,
         line: UInt = #line,
@@ -146,20 +146,20 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     }
 
     /// Dispatches `action` with an explicit source, for example to forward an action keeping its original source.
-    public nonisolated func dispatch(_ action: ViewAction, from dispatcher: ActionSource) {
+    public nonisolated func dispatch(_ action: Action, from dispatcher: ActionSource) {
         dispatch(DispatchedAction(action, dispatcher: dispatcher))
     }
 
     /// Dispatches an action that already carries its source to the store; the other forms of `dispatch` go through
     /// this one, which a subclass can override. Callable from any thread.
-    open nonisolated func dispatch(_ dispatchedAction: DispatchedAction<ViewAction>) {
+    open nonisolated func dispatch(_ dispatchedAction: DispatchedAction<Action>) {
         link.dispatcher(dispatchedAction)
     }
 
     /// Calls `observer` on the main thread with each state that the view model shows after this call, once it shows
     /// it; callable from any thread.
     @preconcurrency
-    public nonisolated func subscribe(_ observer: @escaping @Sendable (ViewState) -> Void) -> StoreSubscription {
+    public nonisolated func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> StoreSubscription {
         link.states.subscribe(ended: nil, observer).subscription
     }
 
@@ -172,16 +172,16 @@ open class ObservableViewModel<ViewAction, ViewState: Sendable>: ObservableObjec
     ///     .sink { title in print(title) }
     ///     .store(in: &cancellables)
     /// ```
-    public nonisolated var statePublisher: StorePublisher<ViewState> {
+    public nonisolated var statePublisher: StorePublisher<State> {
         StorePublisher(self)
     }
 
-    private func connect(_ relay: MainActorRelay<ViewState>) {
+    private func connect(_ relay: MainActorRelay<State>) {
         link.states.publisher = $shown
         relay.attach { [weak self] newState in self?.receive(newState) }
     }
 
-    private func receive(_ newState: ViewState) {
+    private func receive(_ newState: State) {
         guard link.emitsValue.shouldEmit(previous: shown, new: newState) else { return }
         // `objectWillChange` and `$state` first, then the state others read, as with a `@Published` state.
         shown = newState
@@ -193,8 +193,8 @@ extension ObservableViewModel: ReplayingStateProvider {
     /// Registers `observer` and tells the state shown, in one step.
     package nonisolated func subscribeReplaying(
         storeDidEnd: @escaping @Sendable () -> Void,
-        observer: @escaping @Sendable (ViewState) -> Void
-    ) -> (current: ViewState, subscription: StoreSubscription) {
+        observer: @escaping @Sendable (State) -> Void
+    ) -> (current: State, subscription: StoreSubscription) {
         link.states.subscribe(ended: storeDidEnd, observer)
     }
 }
@@ -202,22 +202,22 @@ extension ObservableViewModel: ReplayingStateProvider {
 /// What a view model takes from its store when it is made: the state to start from, its subscription, and where
 /// actions go.
 /// What a view model keeps of its store: the states it shows, its policy, the store's dispatch and the subscription.
-private struct Link<ViewAction, ViewState: Sendable>: Sendable {
-    let states: ShownStates<ViewState>
-    let emitsValue: ShouldEmitValue<ViewState>
-    let dispatcher: @Sendable (DispatchedAction<ViewAction>) -> Void
+private struct Link<Action, State: Sendable>: Sendable {
+    let states: ShownStates<State>
+    let emitsValue: ShouldEmitValue<State>
+    let dispatcher: @Sendable (DispatchedAction<Action>) -> Void
     let subscription: StoreSubscription
 }
 
 @MainActor
-private struct Observed<ViewAction, ViewState: Sendable> {
-    let relay = MainActorRelay<ViewState>()
-    let current: ViewState
-    let link: Link<ViewAction, ViewState>
+private struct Observed<Action, State: Sendable> {
+    let relay = MainActorRelay<State>()
+    let current: State
+    let link: Link<Action, State>
 
-    init<Store: StoreProtocol<ViewAction, ViewState>>(_ store: Store, emitsValue: ShouldEmitValue<ViewState>) {
+    init<Store: StoreProtocol<Action, State>>(_ store: Store, emitsValue: ShouldEmitValue<State>) {
         let subscription: StoreSubscription
-        if let replaying = store as? any ReplayingStateProvider<ViewState> {
+        if let replaying = store as? any ReplayingStateProvider<State> {
             (current, subscription) = replaying.subscribeReplaying(storeDidEnd: {}, observer: relay.deliver)
         } else {
             subscription = store.subscribe(relay.deliver)

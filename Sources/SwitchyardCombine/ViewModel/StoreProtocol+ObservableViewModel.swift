@@ -1,7 +1,7 @@
 import Dispatch
 import Switchyard
 
-extension StoreProtocol where StateType: Sendable {
+extension StoreProtocol where State: Sendable {
     // Not isolated, so that SwiftRex code that makes its view models in a plain `static func viewModel(from:)`
     // compiles: the view model is made on the main actor, at once on the main thread (where views make them), and
     // by waiting for the main thread elsewhere.
@@ -14,8 +14,8 @@ extension StoreProtocol where StateType: Sendable {
     ///     .asObservableViewModel(emitsValue: .when { $0.rows.count != $1.rows.count })
     /// ```
     public func asObservableViewModel(
-        emitsValue: ShouldEmitValue<StateType> = .always
-    ) -> ObservableViewModel<ActionType, StateType> {
+        emitsValue: ShouldEmitValue<State> = .always
+    ) -> ObservableViewModel<Action, State> {
         onMainActor { ObservableViewModel(store: self, emitsValue: emitsValue) }
     }
 
@@ -25,8 +25,8 @@ extension StoreProtocol where StateType: Sendable {
     /// let viewModel = store.projection(action: AppAction.counter, state: \.counter).asObservableViewModel()
     /// ```
     public func asObservableViewModel(
-        emitsValue: ShouldEmitValue<StateType> = .whenDifferent
-    ) -> ObservableViewModel<ActionType, StateType> where StateType: Equatable {
+        emitsValue: ShouldEmitValue<State> = .whenDifferent
+    ) -> ObservableViewModel<Action, State> where State: Equatable {
         onMainActor { ObservableViewModel(store: self, emitsValue: emitsValue) }
     }
 
@@ -34,9 +34,9 @@ extension StoreProtocol where StateType: Sendable {
     /// ignored.
     @available(*, deprecated, message: "The view model starts from the store's current state: drop initialState")
     public func asObservableViewModel(
-        initialState: StateType,
-        emitsValue: ShouldEmitValue<StateType>
-    ) -> ObservableViewModel<ActionType, StateType> {
+        initialState: State,
+        emitsValue: ShouldEmitValue<State>
+    ) -> ObservableViewModel<Action, State> {
         asObservableViewModel(emitsValue: emitsValue)
     }
 
@@ -44,8 +44,8 @@ extension StoreProtocol where StateType: Sendable {
     /// `initialState` is ignored.
     @available(*, deprecated, message: "The view model starts from the store's current state: drop initialState")
     public func asObservableViewModel(
-        initialState: StateType
-    ) -> ObservableViewModel<ActionType, StateType> where StateType: Equatable {
+        initialState: State
+    ) -> ObservableViewModel<Action, State> where State: Equatable {
         asObservableViewModel(emitsValue: .whenDifferent)
     }
 }

@@ -2,7 +2,7 @@ import Switchyard
 
 extension ActionHandler {
     /// This handler behind the type-erased `AnyActionHandler`: SwiftRex's spelling of `AnyActionHandler(handler)`.
-    public func eraseToAnyActionHandler() -> AnyActionHandler<ActionType> {
+    public func eraseToAnyActionHandler() -> AnyActionHandler<Action> {
         AnyActionHandler(self)
     }
 }

@@ -2,10 +2,11 @@ import Switchyard
 
 /// A type whose values combine associatively with `<>`: `(a <> b) <> c == a <> (b <> c)`.
 ///
-/// SwiftRex's protocol, for code that is generic over what composes. Switchyard's types compose with `<>` and have
-/// an `identity` without it; with this module imported, ``Switchyard/Reducer``, ``Switchyard/IO``,
-/// ``Switchyard/ComposedMiddleware``, ``Switchyard/IdentityMiddleware``, ``Switchyard/AfterReducer`` and
-/// ``Switchyard/MiddlewareReader`` conform.
+/// SwiftRex's protocol, for code that is generic over what composes. Switchyard's types compose with `<>` without
+/// it, and each has one value that changes nothing: `Reducer.identity` and `ComposedMiddleware.identity`, `IO.pure()`,
+/// `IdentityMiddleware()`, `AfterReducer.doNothing()`. With this module imported, ``Switchyard/Reducer``,
+/// ``Switchyard/IO``, ``Switchyard/ComposedMiddleware``, ``Switchyard/IdentityMiddleware``,
+/// ``Switchyard/AfterReducer`` and ``Switchyard/MiddlewareReader`` conform, each with SwiftRex's `identity`.
 public protocol Semigroup {
     /// Combines two values; the operation must be associative.
     static func <> (lhs: Self, rhs: Self) -> Self
@@ -18,11 +19,23 @@ public protocol Monoid: Semigroup {
 }
 
 extension Reducer: Monoid {}
-extension IO: Monoid {}
 extension ComposedMiddleware: Monoid {}
-extension IdentityMiddleware: Monoid {}
+
+extension IO: Monoid {
+    /// The IO that does nothing, under SwiftRex's name: the core's ``Switchyard/IO/pure()``.
+    public static var identity: IO { .pure() }
+}
+
+extension IdentityMiddleware: Monoid {
+    /// The identity middleware, under SwiftRex's name: the core's `IdentityMiddleware()`.
+    public static var identity: IdentityMiddleware { IdentityMiddleware() }
+}
+
 @available(*, deprecated, message: "Return an IO from handle(action:from:state:) instead.")
-extension AfterReducer: Monoid {}
+extension AfterReducer: Monoid {
+    /// Nothing to run after the reducer, under SwiftRex's name: the core's ``Switchyard/AfterReducer/doNothing()``.
+    public static var identity: AfterReducer { .doNothing() }
+}
 
 extension MiddlewareReader: Semigroup where MiddlewareType: Semigroup {
     /// A reader that injects the same dependencies into both and combines the middlewares with `<>`.

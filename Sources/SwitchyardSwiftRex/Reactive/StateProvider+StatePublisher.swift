@@ -98,8 +98,8 @@ extension StoreProjection {
     /// `AnyStateProvider.init(_:)` for what the publisher must do.
     @preconcurrency
     public convenience init(
-        action: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
-        state: UnfailablePublisherType<ViewState>
+        action: @escaping @Sendable (DispatchedAction<Action>) -> Void,
+        state: UnfailablePublisherType<State>
     ) {
         self.init(action: action, state: AnyStateProvider(state))
     }

@@ -96,8 +96,8 @@ extension StoreProjection {
     /// ```
     @preconcurrency
     public convenience init(
-        action dispatch: @escaping @Sendable (DispatchedAction<ViewAction>) -> Void,
-        state: AnyStateProvider<ViewState>
+        action dispatch: @escaping @Sendable (DispatchedAction<Action>) -> Void,
+        state: AnyStateProvider<State>
     ) {
         self.init(
             dispatch: dispatch, state: { state.state }, subscribe: { state.subscribe($0) }, replaying: nil,

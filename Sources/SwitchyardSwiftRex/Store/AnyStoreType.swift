@@ -9,12 +9,12 @@ import Switchyard
 ///     .contramapAction { AppAction.counter($0) }
 ///     .mapState(\.count)
 /// ```
-public struct AnyStoreType<ActionType, StateType>: StoreType, ForwardingStateProvider {
-    private let actionHandler: AnyActionHandler<ActionType>
-    private let stateProvider: AnyStateProvider<StateType>
+public struct AnyStoreType<Action, State>: StoreType, ForwardingStateProvider {
+    private let actionHandler: AnyActionHandler<Action>
+    private let stateProvider: AnyStateProvider<State>
 
     /// Erases `store`.
-    public init<S: StoreType>(_ store: S) where S.ActionType == ActionType, S.StateType == StateType {
+    public init<S: StoreType>(_ store: S) where S.ActionType == Action, S.StateType == State {
         if let erased = store as? AnyStoreType {
             self = erased
             return
@@ -23,25 +23,25 @@ public struct AnyStoreType<ActionType, StateType>: StoreType, ForwardingStatePro
     }
 
     /// Creates a store from where its actions go and where its state comes from.
-    public init(action: AnyActionHandler<ActionType>, state: AnyStateProvider<StateType>) {
+    public init(action: AnyActionHandler<Action>, state: AnyStateProvider<State>) {
         self.actionHandler = action
         self.stateProvider = state
     }
 
     /// The current state.
-    public var state: StateType { stateProvider.state }
+    public var state: State { stateProvider.state }
 
     /// The states of the other library's publisher this store's state comes from, if it does.
-    package var forwardedStates: ForwardedStates<StateType>? { stateProvider.forwardedStates }
+    package var forwardedStates: ForwardedStates<State>? { stateProvider.forwardedStates }
 
     /// Dispatches the action to the erased store.
-    public func dispatch(_ dispatchedAction: DispatchedAction<ActionType>) {
+    public func dispatch(_ dispatchedAction: DispatchedAction<Action>) {
         actionHandler.dispatch(dispatchedAction)
     }
 
     /// Calls `observer` with each state the erased store emits after this call.
     @preconcurrency
-    public func subscribe(_ observer: @escaping @Sendable (StateType) -> Void) -> StoreSubscription {
+    public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> StoreSubscription {
         stateProvider.subscribe(observer)
     }
 }

@@ -32,11 +32,16 @@ public protocol StateProvider<StateType>: Sendable {
 /// A type written for SwiftRex conforms as it did, giving its `statePublisher` and `dispatch(_:)` (a generated
 /// mock, for example). Every Switchyard ``StoreProtocol`` type of this package is one: ``Store``,
 /// ``StoreProjection``, ``AnyStoreType``, ``ReduxStoreBase``.
-public protocol StoreType<ActionType, StateType>: StoreProtocol, StateProvider {
-    /// The action type.
+public protocol StoreType<ActionType, StateType>: StoreProtocol, StateProvider
+where Action == ActionType, State == StateType {
+    /// The action type, under SwiftRex's name: the core's `Action`.
     associatedtype ActionType
-    /// The state type.
+    /// The state type, under SwiftRex's name: the core's `State`.
     associatedtype StateType
+    /// The core's name of ``ActionType``, which a type written for SwiftRex does not declare.
+    associatedtype Action = ActionType
+    /// The core's name of ``StateType``, which a type written for SwiftRex does not declare.
+    associatedtype State = StateType
 }
 
 extension StateProvider {

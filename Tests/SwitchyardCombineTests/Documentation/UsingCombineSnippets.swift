@@ -12,7 +12,7 @@ enum CounterViewAction: Equatable, Sendable {
     case tapped
 }
 
-private let counterStateReducer = Reducer<CounterAction, CounterState>.reduce { action, state in
+private let counterStateReducer = Reducer<CounterAction, CounterState> { action, state in
     if action == .increment { state.count += 1 }
 }
 

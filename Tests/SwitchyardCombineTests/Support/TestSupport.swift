@@ -12,7 +12,7 @@ enum CounterAction: Sendable, Equatable {
     case noop
 }
 
-let counterReducer = Reducer<CounterAction, Int>.reduce { action, count in
+let counterReducer = Reducer<CounterAction, Int> { action, count in
     if action == .increment { count += 1 }
 }
 

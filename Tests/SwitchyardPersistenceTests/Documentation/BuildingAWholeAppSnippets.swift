@@ -40,7 +40,7 @@ struct ShelfState: Codable, Sendable, Equatable {
     var books: [Book] = []
 }
 
-let shelfReducer = Reducer<ShelfAction, ShelfState>.reduce { action, state in
+let shelfReducer = Reducer<ShelfAction, ShelfState> { action, state in
     switch action {
     case .search(let query):
         state.query = query

@@ -13,7 +13,7 @@ struct PersistingStateSnippets {
         var isDone = false
     }
 
-    let todoReducer = Reducer<TodoAction, TodoState>.reduce { action, state in
+    let todoReducer = Reducer<TodoAction, TodoState> { action, state in
         switch action {
         case .add(let title): state.todos.append(Todo(title: title))
         case .setDone(let index, let isDone) where state.todos.indices.contains(index):
@@ -56,7 +56,7 @@ struct PersistingStateSnippets {
         case refresh
     }
 
-    let listReducer = Reducer<ListAction, ListState>.reduce { action, state in
+    let listReducer = Reducer<ListAction, ListState> { action, state in
         switch action {
         case .add(let item): state.items.append(item)
         case .refresh: state.isLoading = true
@@ -131,7 +131,7 @@ struct PersistingStateSnippets {
         var text = ""
     }
 
-    let editorReducer = Reducer<EditorAction, EditorState>.reduce { action, state in
+    let editorReducer = Reducer<EditorAction, EditorState> { action, state in
         switch action {
         case .type(let text): state.text += text
         case .save(let completion): completion()

@@ -25,7 +25,7 @@ enum SearchFeature {
 
     struct SearchID: Hashable, Sendable {}
 
-    static let reducer = Reducer<Action, State>.reduce { action, state in
+    static let reducer = Reducer<Action, State> { action, state in
         switch action {
         case .search(let query): state.query = query
         case .results(let results): state.results = results
@@ -133,7 +133,7 @@ enum ListFeature {
         var items = (1...3).map { Item(id: $0) }
     }
 
-    static let reducer = Reducer<Action, State>.reduce { action, state in
+    static let reducer = Reducer<Action, State> { action, state in
         guard case .item(let element) = action,
             let index = state.items.firstIndex(where: { $0.id == element.id })
         else { return }

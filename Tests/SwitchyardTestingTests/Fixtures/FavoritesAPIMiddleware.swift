@@ -58,7 +58,7 @@ struct FavoritesAPIMiddleware: MiddlewareProtocol {
 extension FavoritesModel {
     /// Toggles a favorite at once (optimistically), then keeps what the API answered.
     static var reducer: Reducer<FavoritesAction, FavoritesModel> {
-        .reduce { action, state in
+        Reducer { action, state in
             switch action {
             case .toggleFavorite(let movieId):
                 state.setFavorite(movieId, !state.ids.contains(movieId))

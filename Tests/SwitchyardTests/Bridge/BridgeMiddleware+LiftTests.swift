@@ -50,7 +50,7 @@ import Testing
             state: \ListState.title)
         let pipeline = ManualPipeline(
             state: ListState(rows: []), middleware: lifted,
-            reducer: Reducer<ListAction, ListState>.reduce { action, state in
+            reducer: Reducer<ListAction, ListState> { action, state in
                 if case .titleChanged(let title) = action { state.title = title }
             })
         let result = pipeline.step(.titleChanged("new"), from: source)
@@ -105,7 +105,7 @@ extension BridgeMiddlewareLiftTests {
         let lifted = bridge.lift(
             inputAction: \App.lifecycle, outputAction: App.reachability, state: { (on: Bool) in on })
         let recorder = Recorder<App>()
-        let store = Store(initialState: true, reducer: Reducer<App, Bool>.reduce { _, _ in }, middleware: lifted)
+        let store = Store(initialState: true, reducer: Reducer<App, Bool> { _, _ in }, middleware: lifted)
         let subscription = store.runtimeMiddlewares.add(
             AnyMiddleware { action, source, _ in
                 recorder.append(DispatchedAction(action, dispatcher: source))

@@ -27,7 +27,7 @@ import Testing
     }
 
     private func tracingReducer(_ trace: Trace) -> Reducer<String, Int> {
-        .reduce { _, state in
+        Reducer { _, state in
             trace.append("reducer")
             state += 1
         }
@@ -81,7 +81,7 @@ import Testing
         let lifted = old.middleware.lift(
             inputAction: \GlobalAction.local, outputAction: GlobalAction.local, state: \Global.local)
         let harness = PipelineHarness(
-            state: Global(local: 1), reducer: .reduce { _, state in state.local += 1 }, middleware: lifted)
+            state: Global(local: 1), reducer: Reducer { _, state in state.local += 1 }, middleware: lifted)
         #expect(old.getState()?() == 1)
 
         harness.send(.local("a"))

@@ -61,7 +61,7 @@ enum BridgingModulesSnippets {
         var lastQuery = ""
     }
 
-    static let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
+    static let appReducer = Reducer<AppAction, AppState> { action, state in
         if case .search(.queryChanged(let query)) = action { state.lastQuery = query }
     }
 

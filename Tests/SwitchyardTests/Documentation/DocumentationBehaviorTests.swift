@@ -32,7 +32,7 @@ import Testing
         let log = DocumentationLog()
         let store = Store(
             initialState: GettingStartedSnippets.CounterState(),
-            reducer: .reduce { action, state in if case .increment = action { state.count += 1 } },
+            reducer: Reducer { action, state in if case .increment = action { state.count += 1 } },
             middleware: GettingStartedSnippets.HistoryMiddleware(record: { log.append($0) })
         )
         store.dispatch(.increment)
@@ -248,7 +248,7 @@ import Testing
         let log = DocumentationLog()
         let store = Store(
             initialState: [String](),
-            reducer: Reducer<ThreadingAndOrderingSnippets.Step, [String]>.reduce { action, state in
+            reducer: Reducer<ThreadingAndOrderingSnippets.Step, [String]> { action, state in
                 state.append("\(action)")
             },
             middleware: ThreadingAndOrderingSnippets.ChainMiddleware(trace: log.append)
@@ -330,7 +330,7 @@ import Testing
     // MARK: ExtendingTheStore.md
 
     @Test func extendingTheStoreTimerCountsWhileAttachedOnly() {
-        let store = Store<Int, [Int]>(initialState: [], reducer: .reduce { action, state in state.append(action) })
+        let store = Store<Int, [Int]>(initialState: [], reducer: Reducer { action, state in state.append(action) })
         let timer = ExtendingTheStoreSnippets.ReducerTimer()
         let registration = timer.attach(to: store)
         for value in 1...3 { store.dispatch(value) }
@@ -341,7 +341,7 @@ import Testing
     }
 
     @Test func extendingTheStorePauseHoldsActionsAndGivesThemBackInOrder() async {
-        let store = Store<Int, [Int]>(initialState: [], reducer: .reduce { action, state in state.append(action) })
+        let store = Store<Int, [Int]>(initialState: [], reducer: Reducer { action, state in state.append(action) })
         let pause = ExtendingTheStoreSnippets.Pause(store)
         store.dispatch(1)
         pause.pause()

@@ -42,7 +42,7 @@ struct DrivingSwiftUIViewsSnippets {
         store.observable()
     }
 
-    static let searchReducer = Reducer<SearchAction, SearchState>.reduce { action, state in
+    static let searchReducer = Reducer<SearchAction, SearchState> { action, state in
         switch action {
         case .queryChanged(let query): state.query = query
         case .results(let movies): state.results = movies

@@ -33,7 +33,7 @@ enum GettingStartedSnippets {
 
     /// The reducer and the store of the article, after the three increments.
     static func counterApp() -> Store<CounterAction, CounterState> {
-        let counterReducer = Reducer<CounterAction, CounterState>.reduce { action, state in
+        let counterReducer = Reducer<CounterAction, CounterState> { action, state in
             switch action {
             case .increment: state.count += 1
             case .decrement: state.count -= 1

@@ -132,11 +132,11 @@ enum LiftingAndComposingSnippets {
             <> appSoundMiddleware
             <> appMilestoneMiddleware
 
-        let counterReducer = Reducer<CounterAction, CounterState>.reduce { action, state in
+        let counterReducer = Reducer<CounterAction, CounterState> { action, state in
             if action == .increment { state.count += 1 }
         }
 
-        let soundReducer = Reducer<SettingsAction, Bool>.reduce { action, soundOn in
+        let soundReducer = Reducer<SettingsAction, Bool> { action, soundOn in
             if action == .toggleSound { soundOn.toggle() }
         }
 
@@ -170,7 +170,7 @@ enum LiftingAndComposingSnippets {
                 state: \ListState.todos
             )
 
-        let todoReducer = Reducer<TodoAction, Todo>.reduce { action, todo in
+        let todoReducer = Reducer<TodoAction, Todo> { action, todo in
             if action == .toggle { todo.isDone.toggle() }
         }
 

@@ -19,7 +19,7 @@ enum MigratingFromReSwiftSnippets {
     }
 
     static var appReducer: Reducer<any AppAction, AppState> {
-        let appReducer = Reducer<any AppAction, AppState>.reduce { action, state in
+        let appReducer = Reducer<any AppAction, AppState> { action, state in
             switch action {
             case is Increment: state.counter += 1
             case let banana as BananaAction: state.bananas += banana.bananas

@@ -17,7 +17,7 @@ enum MigratingFromSwiftRexSnippets {
         var name = "production"
     }
 
-    static let appReducer = Reducer<AppAction, AppState>.reduce { action, state in
+    static let appReducer = Reducer<AppAction, AppState> { action, state in
         if case .show(let items) = action { state.visibleItems = items }
     }
 

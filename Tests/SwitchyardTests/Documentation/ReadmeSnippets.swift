@@ -17,7 +17,7 @@ struct AnnounceMiddleware: MiddlewareProtocol {
     }
 }
 
-let counterReducer = Reducer<CounterAction, Int>.reduce { action, state in
+let counterReducer = Reducer<CounterAction, Int> { action, state in
     switch action {
     case .increment: state += 1
     case .decrement: state -= 1

@@ -25,7 +25,7 @@ enum RuntimeMiddlewaresSnippets {
         var saves = 0
     }
 
-    static let shopReducer = Reducer<ShopAction, ShopState>.reduce { action, state in
+    static let shopReducer = Reducer<ShopAction, ShopState> { action, state in
         switch action {
         case .add(let item): state.items.append(item)
         case .saved: state.saves += 1
@@ -81,7 +81,7 @@ enum RuntimeMiddlewaresSnippets {
     static func eventStore() -> (store: Store<any ShopEvent, Int>, registration: RuntimeMiddlewareRegistration) {
         let events = Store(
             initialState: 0,
-            reducer: Reducer<any ShopEvent, Int>.reduce { event, purchases in
+            reducer: Reducer<any ShopEvent, Int> { event, purchases in
                 if event is Purchase { purchases += 1 }
             }
         )

@@ -9,7 +9,7 @@ enum ThreadingAndOrderingSnippets {
     /// The counter's actions.
     typealias CounterAction = GettingStartedSnippets.CounterAction
 
-    static let counterReducer = Reducer<CounterAction, CounterState>.reduce { action, state in
+    static let counterReducer = Reducer<CounterAction, CounterState> { action, state in
         switch action {
         case .increment: state.count += 1
         case .decrement: state.count -= 1
@@ -39,7 +39,7 @@ enum ThreadingAndOrderingSnippets {
     static func stepsStore() -> Store<Step, [String]> {
         let steps = Store(
             initialState: [String](),
-            reducer: Reducer<Step, [String]>.reduce { action, state in state.append("\(action)") },
+            reducer: Reducer<Step, [String]> { action, state in state.append("\(action)") },
             middleware: ChainMiddleware(trace: { line in print(line) })
         )
         steps.dispatch(.first)

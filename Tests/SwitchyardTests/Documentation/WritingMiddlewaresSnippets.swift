@@ -61,7 +61,7 @@ enum WritingMiddlewaresSnippets {
     }
 
     static var favoritesReducer: Reducer<FavoritesAction, FavoritesState> {
-        let favoritesReducer = Reducer<FavoritesAction, FavoritesState>.reduce { action, state in
+        let favoritesReducer = Reducer<FavoritesAction, FavoritesState> { action, state in
             switch action {
             case .toggle(let movieID):
                 state.pending.insert(movieID)

@@ -9,7 +9,7 @@ import Testing
 
     /// Adds every tick to the state, and records each action it reduces in `reduced`.
     static func counting(_ reduced: Box<[Action]>) -> Reducer<Action, Int> {
-        .reduce { action, state in
+        Reducer { action, state in
             reduced.modify { $0.append(action) }
             if case .tick(let value) = action { state += value }
         }

@@ -27,7 +27,7 @@ import Testing
         }
         var store: Store<Action, Int>? = Store(
             initialState: 0,
-            reducer: .reduce { _, _ in },
+            reducer: Reducer { _, _ in },
             middleware: seen.recordingMiddleware() <> pinging
         )
         var actions = seen.makeReader()
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func aStoreErasedToAnActionHandlerKeepsItsEffectScope() {
-        let store = Store<Action, Int>(initialState: 0, reducer: .reduce { _, _ in })
+        let store = Store<Action, Int>(initialState: 0, reducer: Reducer { _, _ in })
         #expect(AnyActionHandler(store).effectScope === store.effects)
         #expect(AnyActionHandler(store).effectScope === store.effects)
         #expect(store.contramap(Action.local).effectScope === store.effects)
@@ -50,7 +50,7 @@ import Testing
 
     @Test func effectsRunThroughAStoreUsedAsAnActionHandlerBelongToIt() async throws {
         let cancelled = Events<Int>()
-        let store = Store<Action, Int>(initialState: 0, reducer: .reduce { _, _ in })
+        let store = Store<Action, Int>(initialState: 0, reducer: Reducer { _, _ in })
         var cancellations = cancelled.makeReader()
         Self.startPinging(through: store, cancelled: cancelled)
         try #require(store.effects.runningEffects.map(\.id) == [EffectID("pinger")])

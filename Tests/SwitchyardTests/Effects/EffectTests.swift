@@ -15,7 +15,7 @@ import Testing
 
     struct Boom: Error {}
 
-    static var noReducer: Reducer<Action, Int> { .reduce { _, _ in } }
+    static var noReducer: Reducer<Action, Int> { Reducer { _, _ in } }
 
     /// `.start(n)` starts job `n`, which reports its start and then runs until cancelled; `.stop` cancels the jobs
     /// with id "a". Jobs 1 and 2 have id "a", the others id "c"; `cancelInFlight` applies to every start.
@@ -50,7 +50,7 @@ import Testing
         }
         let store = Store(
             initialState: 0,
-            reducer: .reduce { action, state in
+            reducer: Reducer { action, state in
                 if case .tick(let value) = action { state += value }
             },
             middleware: seen.recordingMiddleware() <> listener
@@ -265,7 +265,7 @@ import Testing
         }
         let store = Store(
             initialState: [String](),
-            reducer: .reduce { action, state in
+            reducer: Reducer { action, state in
                 if case .results(let query) = action { state.append(query) }
             },
             middleware: search

@@ -87,9 +87,9 @@ import Testing
 
     @Test func identityLawHoldsForCompositions() {
         let io = Self.dispatching(1) <> Self.dispatching(2)
-        #expect(Self.dispatched(by: .identity <> io) == [1, 2])
-        #expect(Self.dispatched(by: io <> .identity) == [1, 2])
-        #expect(!(io <> .identity).isPure)
+        #expect(Self.dispatched(by: .pure() <> io) == [1, 2])
+        #expect(Self.dispatched(by: io <> .pure()) == [1, 2])
+        #expect(!(io <> .pure()).isPure)
     }
 
     @Test func mapOfACompositionTransformsEveryPart() {

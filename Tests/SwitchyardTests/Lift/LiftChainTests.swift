@@ -106,7 +106,7 @@ import Testing
         .lift(inputAction: \App.top, outputAction: App.top).eraseToAnyMiddleware()
         let harness = PipelineHarness(
             state: MidState(count: 7),
-            reducer: .reduce { _, state in state.count += 1 },
+            reducer: Reducer { _, state in state.count += 1 },
             middleware: chain
         )
         harness.send(.top(.mid(.text("a"))))
@@ -127,7 +127,7 @@ import Testing
         let received = Log<App>()
         let store = Store(
             initialState: AppState(top: TopState(mid: MidState(count: 41))),
-            reducer: .reduce { action, state in
+            reducer: Reducer { action, state in
                 received.append(action)
                 if case .top(.mid(.text)) = action { state.top.mid.count += 1 }
             },
@@ -177,7 +177,7 @@ import Testing
         let dispatched = Log<Int>()
         let store = Store(
             initialState: initialState,
-            reducer: .reduce { action, _ in dispatched.append(action) },
+            reducer: Reducer { action, _ in dispatched.append(action) },
             middleware: chain
         )
         let finished = startThreads(1, stackSize: 512 * 1024) { _ in store.dispatch(action) }
@@ -202,7 +202,7 @@ import Testing
         let dispatched = Log<Int>()
         let store = Store(
             initialState: 0,
-            reducer: .reduce { action, _ in dispatched.append(action) },
+            reducer: Reducer { action, _ in dispatched.append(action) },
             middleware: chain
         )
         let finished = startThreads(1, stackSize: 512 * 1024) { _ in store.dispatch(1) }

@@ -59,7 +59,7 @@ import Testing
 
     private func store<M: MiddlewareProtocol & Sendable>(_ middleware: M) -> Store<AppAction, AppState>
     where M.InputActionType == AppAction, M.OutputActionType == AppAction, M.StateType == AppState {
-        Store(initialState: AppState(), reducer: .reduce { _, _ in }, middleware: middleware)
+        Store(initialState: AppState(), reducer: Reducer { _, _ in }, middleware: middleware)
     }
 
     @Test func aMiddlewareThatDispatchesNothingAndReadsNoStateIsLiftedWithAMapFromNeverAndAnEmptyState() {

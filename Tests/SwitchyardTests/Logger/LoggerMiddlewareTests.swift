@@ -117,7 +117,7 @@ final class LogRecords: @unchecked Sendable {
         let pipeline = ManualPipeline(
             state: [1],
             middleware: Switchyard.LoggerMiddleware<Int, [Int]>(stateDiff: true, sink: .records { records.append($0) }),
-            reducer: Reducer<Int, [Int]>.reduce { value, state in state[0] = value })
+            reducer: Reducer<Int, [Int]> { value, state in state[0] = value })
         _ = pipeline.step(2, from: lifecycleSource)
         let record = records.values.first
         #expect(record?.action == "2")
@@ -136,7 +136,7 @@ final class LogRecords: @unchecked Sendable {
         })
         let store = Store(
             initialState: 0,
-            reducer: Reducer<Int, Int>.reduce { action, state in state = action },
+            reducer: Reducer<Int, Int> { action, state in state = action },
             middleware: echo <> Switchyard.LoggerMiddleware<Int, Int>(sink: log.sink)
         )
         let subscription = store.subscribe { state in log.append("observer sees \(state)") }
@@ -163,7 +163,7 @@ final class LogRecords: @unchecked Sendable {
         let log = InMemoryLog()
         let pipeline = ManualPipeline(
             state: [1, 2, 3], middleware: Switchyard.LoggerMiddleware<Int, [Int]>(stateDiff: true, sink: log.sink),
-            reducer: Reducer<Int, [Int]>.reduce { value, state in state.insert(value, at: 1) })
+            reducer: Reducer<Int, [Int]> { value, state in state.insert(value, at: 1) })
         _ = pipeline.step(9, from: lifecycleSource)
         let stateLines = log.entries.first?.split(separator: "\n").drop { !$0.hasPrefix("│ state:") }.dropLast()
         #expect(stateLines.map(Array.init) == ["│ state:", "│ - ▿ 3 elements", "│ + ▿ 4 elements", "│ +   - 9"])

@@ -37,7 +37,7 @@ import Testing
 
     @Test func erasedMiddlewareBehavesAsTheOriginal() {
         func run(_ middleware: some MiddlewareProtocol<String, String, Int>) -> [String] {
-            let harness = PipelineHarness(state: 1, reducer: .reduce { _, s in s += 1 }, middleware: middleware)
+            let harness = PipelineHarness(state: 1, reducer: Reducer { _, s in s += 1 }, middleware: middleware)
             harness.send("a")
             harness.send("b")
             return harness.dispatched.actions

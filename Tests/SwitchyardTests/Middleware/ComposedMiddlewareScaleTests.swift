@@ -26,7 +26,7 @@ import Testing
         let composed = (0..<10_000).reduce(Composed()) { composed, number in
             composed <> AnyMiddleware { _, _, _ in IO { _ in ran.modify { $0.append(number) } } }
         }
-        let store = Store(initialState: 0, reducer: .reduce { _, state in state += 1 }, middleware: composed)
+        let store = Store(initialState: 0, reducer: Reducer { _, state in state += 1 }, middleware: composed)
         runOnThread { store.dispatch(0) }
         #expect(store.state == 1)
         #expect(ran.value == Array((0..<10_000).reversed()))

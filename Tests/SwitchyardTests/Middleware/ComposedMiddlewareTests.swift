@@ -7,7 +7,7 @@ import Testing
 
     /// A counter reducer that also writes `reducer(old->new)` to the trace.
     private func countingReducer(_ trace: Trace) -> Reducer<String, Int> {
-        .reduce { _, count in
+        Reducer { _, count in
             trace.append("reducer(\(count)->\(count + 1))")
             count += 1
         }
@@ -186,7 +186,7 @@ import Testing
     @Test func identityMiddlewareReturnsPureIO() {
         let identity = IdentityMiddleware<String, String, Int>()
         #expect(identity.handle(action: "x", from: .here(), state: { 0 }).isPure)
-        #expect((identity <> IdentityMiddleware.identity).handle(action: "x", from: .here(), state: { 0 }).isPure)
+        #expect((identity <> IdentityMiddleware()).handle(action: "x", from: .here(), state: { 0 }).isPure)
     }
 
     @Test func everyMiddlewareReceivesTheSameSource() {

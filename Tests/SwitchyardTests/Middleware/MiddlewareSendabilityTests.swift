@@ -14,7 +14,7 @@ import Testing
     }
 
     private static func store() -> Store<Action, ListState> {
-        Store(initialState: ListState(rows: [Row(id: 1, count: 0)]), reducer: .reduce { _, _ in })
+        Store(initialState: ListState(rows: [Row(id: 1, count: 0)]), reducer: Reducer { _, _ in })
     }
 
     /// A middleware that writes `name handle` and `name io` to the trace for every action.

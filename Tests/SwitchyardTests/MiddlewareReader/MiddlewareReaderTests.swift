@@ -33,7 +33,7 @@ import Testing
         _ middleware: M,
         trace: Trace
     ) -> (trace: [String], dispatched: [String]) {
-        let harness = PipelineHarness(state: 0, reducer: .reduce { _, count in count += 1 }, middleware: middleware)
+        let harness = PipelineHarness(state: 0, reducer: Reducer { _, count in count += 1 }, middleware: middleware)
         harness.send("x")
         return (trace.entries, harness.dispatched.actions)
     }

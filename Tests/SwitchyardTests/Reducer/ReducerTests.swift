@@ -35,7 +35,7 @@ import Testing
         }
     }
 
-    private let counter = Reducer<CounterAction, Int>.reduce { action, state in
+    private let counter = Reducer<CounterAction, Int> { action, state in
         switch action {
         case .increment: state += 1
         case .decrement: state -= 1

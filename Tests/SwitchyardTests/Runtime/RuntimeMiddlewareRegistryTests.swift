@@ -20,7 +20,7 @@ protocol AppActionProtocol: Sendable {}
     static func enumStore(diagnostics: StoreDiagnostics = .ignore) -> Store<Action, Int> {
         Store(
             initialState: 0,
-            reducer: Reducer<Action, Int>.reduce { _, state in state += 1 },
+            reducer: Reducer<Action, Int> { _, state in state += 1 },
             diagnostics: diagnostics
         )
     }
@@ -28,7 +28,7 @@ protocol AppActionProtocol: Sendable {}
     static func protocolStore() -> Store<any AppActionProtocol, Int> {
         Store(
             initialState: 0,
-            reducer: Reducer<any AppActionProtocol, Int>.reduce { _, state in state += 1 }
+            reducer: Reducer<any AppActionProtocol, Int> { _, state in state += 1 }
         )
     }
 
@@ -171,7 +171,7 @@ protocol AppActionProtocol: Sendable {}
         }
         let store = Store(
             initialState: 0,
-            reducer: Reducer<Action, Int>.reduce { _, state in
+            reducer: Reducer<Action, Int> { _, state in
                 log.append("reducer")
                 state += 1
             },
@@ -265,7 +265,7 @@ protocol AppActionProtocol: Sendable {}
         }
         let store = Store(
             initialState: 0,
-            reducer: Reducer<Action, Int>.reduce { _, state in state += 1 },
+            reducer: Reducer<Action, Int> { _, state in state += 1 },
             middleware: registering
         )
         storeBox.value = store

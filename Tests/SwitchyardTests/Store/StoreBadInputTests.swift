@@ -47,8 +47,8 @@ import Testing
         _ seen: Seen,
         diagnostics: StoreDiagnostics = .ignore
     ) -> Store<Action, ListState> {
-        let rowReducer = Reducer<RowAction, Row>.reduce { _, row in row.value += 1 }
-        let counterReducer = Reducer<CounterAction, Int>.reduce { action, total in
+        let rowReducer = Reducer<RowAction, Row> { _, row in row.value += 1 }
+        let counterReducer = Reducer<CounterAction, Int> { action, total in
             if case .add(let amount) = action { total += amount }
         }
         let reducer: Reducer<Action, ListState> =

@@ -28,7 +28,7 @@ import Testing
     func tallyConcurrentDispatches(threads: Int, perThread: Int) async -> Tally {
         let store = Store(
             initialState: Tally(threads: threads),
-            reducer: Reducer<Action, Tally>.reduce { action, state in
+            reducer: Reducer<Action, Tally> { action, state in
                 guard case .tagged(let thread, let sequence) = action else { return }
                 state.count += 1
                 if sequence != state.nextSequence[thread] { state.outOfOrder += 1 }
@@ -63,7 +63,7 @@ import Testing
         let stores = (0..<2).map { _ in
             Store(
                 initialState: 0,
-                reducer: Reducer<Int, Int>.reduce { action, state in state += action },
+                reducer: Reducer<Int, Int> { action, state in state += action },
                 middleware: AnyMiddleware<Int, Int, Int> { _, _, state in
                     precondition(state() >= 0)
                     return .pure()
@@ -112,7 +112,7 @@ import Testing
         }
         let store = Store(
             initialState: ChainState(),
-            reducer: .reduce { action, state in
+            reducer: Reducer { action, state in
                 state.reduced += 1
                 state.last = action
                 switch action {
@@ -156,7 +156,7 @@ import Testing
         let reports = Log<StoreDiagnostic.Kind>()
         let store = Store(
             initialState: 0,
-            reducer: Reducer<Action, Int>.reduce { action, state in
+            reducer: Reducer<Action, Int> { action, state in
                 state += 1
                 guard action == .bump, let store = storeBox.value else { return }
                 _ = store.state
@@ -187,7 +187,7 @@ import Testing
         let deadline = Deadline()
         let store = Store(
             initialState: Pair(),
-            reducer: Reducer<Action, Pair>.reduce { _, state in
+            reducer: Reducer<Action, Pair> { _, state in
                 state.first += 1
                 state.second += 1
             }

@@ -13,13 +13,13 @@ import Testing
     }
 
     static var intReducer: Reducer<Action, Int> {
-        .reduce { action, state in
+        Reducer { action, state in
             if action == .increment { state += 1 }
         }
     }
 
     static var opaqueReducer: Reducer<Action, Opaque> {
-        .reduce { action, state in
+        Reducer { action, state in
             if action == .increment { state.count += 1 }
         }
     }
@@ -99,7 +99,7 @@ import Testing
     func thePreviousStateIsReleasedAfterTheDecision(withObserver: Bool) {
         let store = Store(
             initialState: WithPart(),
-            reducer: Reducer<Action, WithPart>.reduce { _, state in state.part = Part() }
+            reducer: Reducer<Action, WithPart> { _, state in state.part = Part() }
         )
         let observed = Log<Int>()
         let subscription = withObserver ? store.subscribe { _ in observed.append(1) } : nil

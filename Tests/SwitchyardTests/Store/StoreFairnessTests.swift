@@ -17,7 +17,7 @@ import Testing
         var ownFollowUps = 0
     }
 
-    static let reducer = Reducer<Action, Tally>.reduce { action, state in
+    static let reducer = Reducer<Action, Tally> { action, state in
         switch action {
         case .start: break
         case .fromProducer: state.fromProducer += 1
@@ -126,7 +126,7 @@ import Testing
         enum Tagged: Sendable { case item(thread: Int, sequence: Int) }
         let store = Store(
             initialState: Orders(),
-            reducer: Reducer<Tagged, Orders>.reduce { action, state in
+            reducer: Reducer<Tagged, Orders> { action, state in
                 guard case .item(let thread, let sequence) = action else { return }
                 if state.next[thread] != sequence { state.outOfOrder += 1 }
                 state.next[thread] = sequence + 1

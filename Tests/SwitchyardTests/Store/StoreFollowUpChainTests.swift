@@ -40,7 +40,7 @@ import Testing
     }
 
     static func reducer(countingOn processedBy: Log<UInt>? = nil) -> Reducer<Action, Tally> {
-        .reduce { action, state in
+        Reducer { action, state in
             switch action {
             case .chain:
                 state.chain += 1
@@ -90,7 +90,7 @@ import Testing
         let reduced = Counter()
         var store: Store<Action, Tally>? = Store(
             initialState: Tally(),
-            reducer: .reduce { action, state in
+            reducer: Reducer { action, state in
                 if case .chain = action {
                     state.chain += 1
                     reduced.increment()

@@ -29,7 +29,7 @@ import Testing
     static func useAndReleaseStore(_ kept: Kept) -> WeakStore {
         let store = Store(
             initialState: 0,
-            reducer: .reduce { action, state in
+            reducer: Reducer { action, state in
                 kept.reduced.increment()
                 if action == .increment { state += 1 }
             },
@@ -80,7 +80,7 @@ import Testing
         var subscription: StoreSubscription?
         weak var weakStore: Store<Action, Int>?
         do {
-            let store = Store(initialState: 0, reducer: Reducer<Action, Int>.reduce { _, state in state += 1 })
+            let store = Store(initialState: 0, reducer: Reducer<Action, Int> { _, state in state += 1 })
             registration = store.runtimeMiddlewares.addAfterReducer(extract: { $0 }) { _, _, _, output in
                 keptOutput.value = output
             }
@@ -100,7 +100,7 @@ import Testing
         let observed = Log<Int>()
         var subscription: StoreSubscription?
         do {
-            let store = Store(initialState: 0, reducer: Reducer<Action, Int>.reduce { _, state in state += 1 })
+            let store = Store(initialState: 0, reducer: Reducer<Action, Int> { _, state in state += 1 })
             subscription = store.subscribeOnMainActor { observed.append($0) }
             store.dispatch(.increment)
             weakStore = store
@@ -143,7 +143,7 @@ import Testing
         do {
             let store = Store(
                 initialState: 0,
-                reducer: .reduce { _, state in state += 1 },
+                reducer: Reducer { _, state in state += 1 },
                 middleware: keeper
             )
             keeper.output.value?.dispatch(.increment)

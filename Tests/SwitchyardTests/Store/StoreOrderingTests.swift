@@ -15,7 +15,7 @@ import Testing
     }
 
     static func countingReducer(log: Log<String>) -> Reducer<Action, Int> {
-        .reduce { action, state in
+        Reducer { action, state in
             log.append("reducer \(action)")
             state += 1
         }
@@ -63,7 +63,7 @@ import Testing
         }
         let store = Store(
             initialState: 10,
-            reducer: .reduce { _, state in state *= 2 },
+            reducer: Reducer { _, state in state *= 2 },
             middleware: middleware
         )
         store.dispatch(.go)
@@ -122,7 +122,7 @@ import Testing
     @available(*, deprecated, message: "tests the deprecated API")
     @Test func receiveContextIsCalledExactlyOnceWhenTheStoreIsCreated() {
         let middleware = OldStyleMiddleware(log: Log())
-        let store = Store(initialState: 0, reducer: .reduce { _, state in state += 1 }, middleware: middleware)
+        let store = Store(initialState: 0, reducer: Reducer { _, state in state += 1 }, middleware: middleware)
         #expect(middleware.contextCalls.value == 1)
         store.dispatch(.follow)
         store.dispatch(.follow)
@@ -134,7 +134,7 @@ import Testing
     @Test func receiveContextIsCalledOnceForEachMiddlewareOfAComposition() {
         let first = OldStyleMiddleware(log: Log())
         let second = OldStyleMiddleware(log: Log())
-        _ = Store(initialState: 0, reducer: .reduce { _, state in state += 1 }, middleware: first <> second)
+        _ = Store(initialState: 0, reducer: Reducer { _, state in state += 1 }, middleware: first <> second)
         #expect(first.contextCalls.value == 1)
         #expect(second.contextCalls.value == 1)
     }
@@ -145,7 +145,7 @@ import Testing
         let middleware = OldStyleMiddleware(log: log)
         let store = Store(
             initialState: 0,
-            reducer: .reduce { action, state in
+            reducer: Reducer { action, state in
                 log.append("reducer \(action)")
                 state += 1
             },

@@ -35,7 +35,7 @@ import Testing
         }
         return Store(
             initialState: AppState(),
-            reducer: .reduce { action, state in
+            reducer: Reducer { action, state in
                 switch action {
                 case .increment: state.count += 1
                 case .rename(let name): state.name = name

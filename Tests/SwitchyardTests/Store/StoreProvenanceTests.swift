@@ -31,7 +31,7 @@ import Testing
         }
         return Store(
             initialState: 0,
-            reducer: .reduce { _, state in state += 1 },
+            reducer: Reducer { _, state in state += 1 },
             middleware: recording <> PongMiddleware()
         )
     }

@@ -27,7 +27,7 @@ import Testing
     }
 
     static func recordingReducer(_ places: Places) -> Reducer<Action, Int> {
-        .reduce { action, state in
+        Reducer { action, state in
             places.record()
             if action == .increment { state += 1 }
         }
@@ -132,7 +132,7 @@ import Testing
         let processed = Log<Action>()
         let store = Store(
             initialState: 0,
-            reducer: Reducer<Action, Int>.reduce { action, state in
+            reducer: Reducer<Action, Int> { action, state in
                 processed.append(action)
                 state += 1
             },
@@ -154,7 +154,7 @@ import Testing
     @Test func mainActorObserversAreCalledOnTheMainThreadUnderTheMainPolicy() async {
         let store = Store(
             initialState: 0,
-            reducer: Reducer<Action, Int>.reduce { action, state in if action == .increment { state += 1 } },
+            reducer: Reducer<Action, Int> { action, state in if action == .increment { state += 1 } },
             scheduling: .mainThread
         )
         let observed = Log<Int>()
@@ -175,7 +175,7 @@ import Testing
     @Test func mainActorObserversAreCalledOnTheMainThreadInOrderUnderTheDefaultPolicy() async {
         let store = Store(
             initialState: 0,
-            reducer: Reducer<Action, Int>.reduce { action, state in if action == .increment { state += 1 } }
+            reducer: Reducer<Action, Int> { action, state in if action == .increment { state += 1 } }
         )
         let observed = Log<Int>()
         let onMain = Log<Bool>()

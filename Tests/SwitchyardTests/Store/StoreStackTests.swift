@@ -9,7 +9,7 @@ import Testing
 
     @Test func tenThousandIOReturningRuntimeMiddlewaresRunOnASmallStack() {
         let ran = Counter()
-        let store = Store(initialState: 0, reducer: .reduce { (_: Action, state: inout Int) in state += 1 })
+        let store = Store(initialState: 0, reducer: Reducer { (_: Action, state: inout Int) in state += 1 })
         for _ in 0..<10_000 {
             _ = store.runtimeMiddlewares.addAfterReducer(extract: { $0 }) { _, _, _, _ in ran.increment() }
         }
@@ -25,7 +25,7 @@ import Testing
         for _ in 1..<10_000 { composed = (composed <> one).eraseToAnyMiddleware() }
         let store = Store(
             initialState: 0,
-            reducer: .reduce { (_: Action, state: inout Int) in state += 1 },
+            reducer: Reducer { (_: Action, state: inout Int) in state += 1 },
             middleware: composed
         )
         runOnThread { store.dispatch(.go) }

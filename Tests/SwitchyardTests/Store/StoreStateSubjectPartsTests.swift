@@ -15,7 +15,7 @@ import Testing
         func storeDidReduce(_ state: Int) { lock.withLock { value = state } }
     }
 
-    static let reducer = Reducer<Int, Int>.reduce { action, state in state += action }
+    static let reducer = Reducer<Int, Int> { action, state in state += action }
 
     static func parts<M: MiddlewareProtocol & Sendable>(
         _ middleware: M, scheduling: SchedulingPolicy

@@ -9,7 +9,7 @@ import Testing
     static func counterStore(emitsValue: ShouldEmitValue<Int>? = nil) -> Store<Action, Int> {
         Store(
             initialState: 0,
-            reducer: Reducer<Action, Int>.reduce { _, state in state += 1 },
+            reducer: Reducer<Action, Int> { _, state in state += 1 },
             emitsValue: emitsValue
         )
     }

@@ -112,7 +112,7 @@ struct AppState: Sendable, Equatable {
 extension Reducer where Action == AppAction, State == AppState {
     /// Applies settings actions and tracks whether reachability is monitoring.
     static var app: Reducer {
-        Reducer.reduce { action, state in
+        Reducer { action, state in
             switch action {
             case .settings(.setReachabilityOptions(let options)): state.settings.reachabilityOptions = options
             case .settings(.setShouldUseReachability(let use)): state.settings.shouldUseReachability = use

@@ -76,7 +76,7 @@ func blockingMiddleware<Action: Equatable & Sendable, State>(
 
 extension Store {
     /// Commits `change` out of band through a probe attached for the call, as a tool travelling in time does.
-    func commitOutOfBand(_ change: @escaping @Sendable (inout StateType) -> Void) async -> Bool {
+    func commitOutOfBand(_ change: @escaping @Sendable (inout State) -> Void) async -> Bool {
         let registration = attach(StoreProbe())
         defer { registration.detach() }
         return await registration.commitOutOfBand { state, _ in change(&state) }

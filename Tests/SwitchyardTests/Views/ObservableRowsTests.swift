@@ -30,7 +30,7 @@ import Testing
         case setFilter(String)
     }
 
-    static let reducer = Reducer<Action, State>.reduce { action, state in
+    static let reducer = Reducer<Action, State> { action, state in
         switch action {
         case .todo(let element):
             guard let index = state.todos.firstIndex(where: { $0.id == element.id }) else { return }
@@ -145,7 +145,7 @@ import Testing
         var body: Body
     }
 
-    static let reducer = Reducer<ElementIDAction<Int, String>, [Note]>.reduce { action, notes in
+    static let reducer = Reducer<ElementIDAction<Int, String>, [Note]> { action, notes in
         notes[action.id].body.text = action.action
     }
 
@@ -185,7 +185,7 @@ import Testing
         case remove(Int)
     }
 
-    static let reducer = Reducer<Action, State>.reduce { action, state in
+    static let reducer = Reducer<Action, State> { action, state in
         switch action {
         case .todo(let element): if element.action == .toggle { state.todos[id: element.id]?.isDone.toggle() }
         case .remove(let id): state.todos.remove(id: id)
@@ -222,7 +222,7 @@ import Testing
         case move(from: Int, to: Int)
     }
 
-    static let reducer = Reducer<Action, [Item]>.reduce { action, items in
+    static let reducer = Reducer<Action, [Item]> { action, items in
         switch action {
         case .item(let element):
             guard let index = items.firstIndex(where: { $0.id == element.id }) else { return }

@@ -19,7 +19,7 @@ import Testing
         case increment
     }
 
-    static let reducer = Reducer<Action, State>.reduce { action, state in
+    static let reducer = Reducer<Action, State> { action, state in
         switch action {
         case .queryChanged(let query): state.query = query
         case .typed(let query):

@@ -27,7 +27,7 @@ import Testing
         case bump, relabel(String), setOptional(Inner?), newToken, bumpLetters
     }
 
-    static let reducer = Reducer<Action, State>.reduce { action, state in
+    static let reducer = Reducer<Action, State> { action, state in
         switch action {
         case .bump:
             state.count += 1

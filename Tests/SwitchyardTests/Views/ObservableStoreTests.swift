@@ -77,7 +77,7 @@ final class DiagnosticsLog: Sendable {
         case removeRow(Int)
     }
 
-    static let reducer = Reducer<Action, State>.reduce { action, state in
+    static let reducer = Reducer<Action, State> { action, state in
         switch action {
         case .setTitle(let title): state.title = title
         case .increment: state.count += 1

@@ -19,7 +19,7 @@ struct ShopState: Sendable, Equatable {
     var cart: [String] = []
 }
 
-let shopReducer = Reducer<ShopAction, ShopState>.reduce { action, state in
+let shopReducer = Reducer<ShopAction, ShopState> { action, state in
     if case .add(let item) = action { state.cart.append(item) }
 }
 

@@ -35,7 +35,7 @@ func opaqueIncrement() -> AppAction {
 /// The U workloads' reducer, made where the state is generic (`Sendable`, so that the reducer, which is, may use
 /// its type).
 func makeReducer<S: BenchState & Sendable>(_: S.Type) -> Reducer<AppAction, S> {
-    .reduce { action, state in
+    Reducer { action, state in
         if case .increment = action { state.counter += 1 }
     }
 }

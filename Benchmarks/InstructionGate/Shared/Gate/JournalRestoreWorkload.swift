@@ -18,7 +18,7 @@ enum TapAction: Codable, Sendable {
     case tap(item: Int)
 }
 
-let tapReducer = Reducer<TapAction, TapCount>.reduce { action, state in
+let tapReducer = Reducer<TapAction, TapCount> { action, state in
     switch action {
     case .tap(let item):
         state.taps += 1

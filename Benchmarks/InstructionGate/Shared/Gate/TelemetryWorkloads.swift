@@ -65,7 +65,7 @@ enum TypingAction: Sendable {
     case cleared
 }
 
-let typingReducer = Reducer<TypingAction, Counter>.reduce { action, state in
+let typingReducer = Reducer<TypingAction, Counter> { action, state in
     if case .typed = action { state.count += 1 }
 }
 

@@ -69,7 +69,7 @@ enum CounterAction: Sendable {
 }
 
 /// The reducer of the counter workloads.
-let counterReducer = Reducer<CounterAction, Counter>.reduce { action, state in
+let counterReducer = Reducer<CounterAction, Counter> { action, state in
     switch action {
     case .increment: state.count += 1
     }
@@ -105,7 +105,7 @@ enum JournaledCounterAction: Codable, Sendable {
     case increment
 }
 
-let journaledCounterReducer = Reducer<JournaledCounterAction, JournaledCounter>.reduce { action, state in
+let journaledCounterReducer = Reducer<JournaledCounterAction, JournaledCounter> { action, state in
     switch action {
     case .increment: state.count += 1
     }
@@ -217,7 +217,7 @@ struct LocalStateReadingMiddleware: MiddlewareProtocol, Sendable {
 }
 
 /// The reducer of the lifted workloads: it counts every action.
-let manyActionReducer = Reducer<ManyAction, Counter>.reduce { _, state in state.count += 1 }
+let manyActionReducer = Reducer<ManyAction, Counter> { _, state in state.count += 1 }
 
 /// Dispatches `.m42` `count` times and checks that the store processed every one.
 func dispatchM42(_ store: Store<ManyAction, Counter>, _ count: Int) {
@@ -286,7 +286,7 @@ struct LargeState: Sendable, Equatable {
 func runLargeState(_ count: Int) {
     let store = makeStore(
         LargeState(),
-        Reducer<CounterAction, LargeState>.reduce { action, state in
+        Reducer<CounterAction, LargeState> { action, state in
             switch action {
             case .increment: state.count += 1
             }

@@ -19,7 +19,7 @@ struct SearchState: Sendable, Equatable {
     var results: [String] = []
 }
 
-let searchReducer = Reducer<SearchAction, SearchState>.reduce { action, state in
+let searchReducer = Reducer<SearchAction, SearchState> { action, state in
     switch action {
     case .search: break
     case .searchStarted: state.isSearching = true

@@ -21,7 +21,7 @@ import Testing
         )
         let store = Store(
             initialState: 0,
-            reducer: .reduce { action, state in if action == .work { state += 1 } },
+            reducer: Reducer { action, state in if action == .work { state += 1 } },
             middleware: middleware
         )
         startThreads(1) { _ in store.dispatch(.block) }

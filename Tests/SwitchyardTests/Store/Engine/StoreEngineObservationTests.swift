@@ -19,7 +19,7 @@ import Testing
         let storeSlot = Slot<Store<Action, Int>>()
         let store = Store(
             initialState: 0,
-            reducer: Reducer<Action, Int>.reduce { action, state in
+            reducer: Reducer<Action, Int> { action, state in
                 if action == .subscribeInReducer, let store = storeSlot.value {
                     subscription.value = store.subscribe { seen.append($0) }
                 }
@@ -41,7 +41,7 @@ import Testing
         let storeSlot = Slot<Store<Action, Int>>()
         let store = Store(
             initialState: 0,
-            reducer: Reducer<Action, Int>.reduce { action, state in
+            reducer: Reducer<Action, Int> { action, state in
                 state += 10
                 if action == .readInReducer { readValue.value = storeSlot.value?.state }
                 state += 1
@@ -63,7 +63,7 @@ import Testing
         let finishReducer = DispatchSemaphore(value: 0)
         let store = Store(
             initialState: 0,
-            reducer: Reducer<Action, Int>.reduce { _, state in
+            reducer: Reducer<Action, Int> { _, state in
                 state = -1  // half-reduced
                 inReducer.increment()
                 finishReducer.wait(orRecordAfter: defaultWaitTimeout)
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func aStreamOfStatesEndsWhenItsStoreIsFreed() async {
-        var store: Store<Action, Int>? = Store(initialState: 0, reducer: .reduce { _, state in state += 1 })
+        var store: Store<Action, Int>? = Store(initialState: 0, reducer: Reducer { _, state in state += 1 })
         weak let weakStore = store
         let received = Log<Int>()
         let loopEnded = Counter()
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func aRuntimeMiddlewareReceivesItsContextBeforeItsFirstAction() async {
-        let store = Store(initialState: 0, reducer: .reduce { (_: Action, state: inout Int) in state += 1 })
+        let store = Store(initialState: 0, reducer: Reducer { (_: Action, state: inout Int) in state += 1 })
         let middleware = SetUpMiddleware()
         let stop = Atomic<Bool>(false)
         let dispatcher = startThreads(1) { _ in

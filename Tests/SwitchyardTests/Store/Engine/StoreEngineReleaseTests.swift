@@ -12,7 +12,7 @@ import Testing
         case release
     }
 
-    static let reducer = Reducer<Action, Int>.reduce { action, state in
+    static let reducer = Reducer<Action, Int> { action, state in
         if action == .increment { state += 1 }
     }
 

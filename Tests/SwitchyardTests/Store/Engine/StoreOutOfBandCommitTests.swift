@@ -21,7 +21,7 @@ import Testing
         var entries: [Entry] = []
     }
 
-    static let reducer = Reducer<Action, Trail>.reduce { action, trail in
+    static let reducer = Reducer<Action, Trail> { action, trail in
         if case .append(let thread, let sequence) = action {
             trail.entries.append(.action(thread: thread, sequence: sequence))
         }

@@ -10,7 +10,7 @@ import Testing
 
     /// Sets the state to 1 for `.outer` and to 2 for `.inner`, logging each reduction.
     static func markingReducer(log: Log<String>) -> Reducer<Action, Int> {
-        .reduce { action, state in
+        Reducer { action, state in
             log.append("reducer \(action)")
             switch action {
             case .outer: state = 1
@@ -99,7 +99,7 @@ import Testing
         let marking = Self.markingReducer(log: log)
         let store = Store(
             initialState: 0,
-            reducer: marking <> .reduce { action, _ in if action == .outer { storeBox.value?.dispatch(.inner) } },
+            reducer: marking <> Reducer { action, _ in if action == .outer { storeBox.value?.dispatch(.inner) } },
             middleware: Self.reader("a", log: log)
         )
         storeBox.value = store
@@ -124,7 +124,7 @@ import Testing
         }
         let store = Store(
             initialState: 0,
-            reducer: .reduce { action, state in
+            reducer: Reducer { action, state in
                 if case .numbered(let number) = action { processed.append(number) }
                 state += 1
             },
@@ -143,7 +143,7 @@ import Testing
                 output.dispatch(.chain(remaining - 1))
             }
         }
-        let store = Store(initialState: 0, reducer: .reduce { _, state in state += 1 }, middleware: middleware)
+        let store = Store(initialState: 0, reducer: Reducer { _, state in state += 1 }, middleware: middleware)
         // 512 KiB of stack: a recursive store would overflow it long before a million nested dispatches.
         let finished = startThreads(1, stackSize: 512 * 1024) { _ in store.dispatch(.chain(999_999)) }
         #expect(await eventually { finished.value == 1 })
@@ -165,7 +165,7 @@ import Testing
         }
         let store = Store(
             initialState: 0,
-            reducer: .reduce { action, state in
+            reducer: Reducer { action, state in
                 if case .numbered(let number) = action { processed.append(number) }
                 state += 1
             },

@@ -33,7 +33,7 @@ import Testing
     }
 
     static func makeStore() -> Store<Action, Int> {
-        Store(initialState: 0, reducer: .reduce { _, state in state += 1 }, middleware: Effects())
+        Store(initialState: 0, reducer: Reducer { _, state in state += 1 }, middleware: Effects())
     }
 
     @Test func aFollowUpCarriesItsTagAndAnEffectRunsInsideItsWrapper() async {
@@ -92,7 +92,7 @@ import Testing
         // `.start`'s IO dispatches three actions at once: each sees those still queued behind it.
         let store = Store(
             initialState: 0,
-            reducer: .reduce { _, state in state += 1 },
+            reducer: Reducer { _, state in state += 1 },
             middleware: Burst()
         )
         let queued = Locked<[Int]>([])
@@ -137,7 +137,7 @@ import Testing
             }
         })
         let store = Store<Int, Int>(
-            initialState: 0, reducer: .reduce { _, _ in }, middleware: middleware,
+            initialState: 0, reducer: Reducer { _, _ in }, middleware: middleware,
             diagnostics: StoreDiagnostics { _ in })
         // What each wrapper read: the failure before and after the operation (-1 for a failure of another type).
         let read = Locked<[(before: Int?, after: Int?)]>([])

@@ -50,7 +50,7 @@ import Testing
     ) async throws -> (processed: Processed, store: Store<Int, Int>) {
         let processed = Processed()
         let store = Store<Int, Int>(
-            initialState: 0, reducer: .reduce { _, state in processed.reduce(&state) }, scheduling: scheduling)
+            initialState: 0, reducer: Reducer { _, state in processed.reduce(&state) }, scheduling: scheduling)
         let tool = HoldingTool()
         let registration = store.attach(tool.probe)
         let finished = startThreads(1) { _ in

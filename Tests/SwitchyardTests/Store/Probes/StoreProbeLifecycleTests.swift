@@ -7,7 +7,7 @@ import Testing
 /// The hooks that tell a probe what became of an action outside its pipeline: held by another tool, dropped with the
 /// store, or left in progress when the probe was detached.
 @Suite struct StoreProbeLifecycleTests {
-    static let reducer = Reducer<Int, [Int]>.reduce { action, state in state.append(action) }
+    static let reducer = Reducer<Int, [Int]> { action, state in state.append(action) }
 
     /// A probe that records its hooks' calls as `"<name> <hook> <action>"`.
     static func recorder(_ name: String, into trace: Trace) -> StoreProbe<Int, [Int]> {
@@ -163,7 +163,7 @@ import Testing
         let probes = 3_000
         let attachers = 4
         let detached = (0..<probes).map { _ in Counter() }
-        let store = Store<Int, [Int]>(initialState: [], reducer: .reduce { action, state in state = [action] })
+        let store = Store<Int, [Int]>(initialState: [], reducer: Reducer { action, state in state = [action] })
         let pool = Log<StoreProbeRegistration<Int, [Int]>>()
         let twice = Slot<StoreProbeRegistration<Int, [Int]>>()
         let stop = Counter()

@@ -6,7 +6,7 @@ import Testing
 /// An out-of-band change gives held actions back from inside itself only: anywhere else, `processFirst` refuses and
 /// queues nothing.
 @Suite struct StoreProbeOutOfBandTests {
-    static let reducer = Reducer<Int, [Int]>.reduce { action, state in state.append(action) }
+    static let reducer = Reducer<Int, [Int]> { action, state in state.append(action) }
 
     /// A change kept after its commit, to be misused.
     static func keptChange(of registration: StoreProbeRegistration<Int, [Int]>) async throws -> OutOfBandChange<Int> {
@@ -17,7 +17,7 @@ import Testing
 
     static func held(_ action: Int) -> HeldAction<Int> {
         let origin = Slot<ActionOrigin>()
-        let store = Store<Int, Int>(initialState: 0, reducer: .reduce { _, _ in })
+        let store = Store<Int, Int>(initialState: 0, reducer: Reducer { _, _ in })
         store.attach(
             StoreProbe(admit: { _, actionOrigin in
                 origin.value = actionOrigin

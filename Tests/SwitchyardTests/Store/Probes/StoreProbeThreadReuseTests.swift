@@ -66,7 +66,7 @@ import Testing
         })
         let store = Store<Int, Int>(
             initialState: 0,
-            reducer: .reduce { _, state in
+            reducer: Reducer { _, state in
                 state += 1
                 if currentThreadNumber() == watched.value { processedOnWatched.increment() }
             },

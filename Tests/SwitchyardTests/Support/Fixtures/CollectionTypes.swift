@@ -54,13 +54,13 @@ struct ListState: Equatable, Sendable {
 }
 
 var rowReducer: Reducer<RowAction, Row> {
-    .reduce { action, row in
+    Reducer { action, row in
         if action == .increment { row.count += 1 }
     }
 }
 
 var namedRowReducer: Reducer<RowAction, NamedRow> {
-    .reduce { action, row in
+    Reducer { action, row in
         if action == .increment { row.count += 1 }
     }
 }

@@ -70,7 +70,7 @@ private struct LegacyAPI: LegacyAPIProtocol {
     func doNothing() -> AfterReducer { .doNothing() }
 
     @available(*, deprecated, message: "tests the deprecated API")
-    func identity() -> AfterReducer { .identity }
+    func identity() -> AfterReducer { .doNothing() }
 
     @available(*, deprecated, message: "tests the deprecated API")
     func compose(_ lhs: AfterReducer, _ rhs: AfterReducer) -> AfterReducer { lhs <> rhs }

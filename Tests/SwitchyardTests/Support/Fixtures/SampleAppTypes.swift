@@ -51,7 +51,7 @@ struct AppGlobalState: Equatable, Sendable {
 
 /// The reducer the favorites samples need to see their effect on the state.
 var favoritesReducer: Reducer<FavoritesAction, FavoritesModel> {
-    .reduce { action, state in
+    Reducer { action, state in
         guard case let .changedFavorite(id, isFavorite) = action else { return }
         state.removeAll { $0.id == id }
         if isFavorite { state.append(Movie(id: id, title: "Movie \(id)")) }
@@ -59,7 +59,7 @@ var favoritesReducer: Reducer<FavoritesAction, FavoritesModel> {
 }
 
 var popupReducer: Reducer<PopupAction, Bool> {
-    .reduce { action, isShowing in
+    Reducer { action, isShowing in
         switch action {
         case .showPopup: isShowing = true
         case .hidePopup: isShowing = false
