@@ -220,8 +220,9 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         phaseSpan("observers and IOs", parent: context, from: reducedAt, to: reducedAt &+ nanoseconds)
     }
 
-    /// A tool held the action (``StoreProbe/didHold``): its pipeline does not run. The span this tracer opened for it
-    /// ends, marked; a tracer attached after the tool that held it, which was not asked, records a span marked so.
+    /// A tool held the action (the probe's `didHold` hook): its pipeline does not run. The span this tracer opened
+    /// for it ends, marked; a tracer attached after the tool that held it, which was not asked, records a span
+    /// marked so.
     @inlinable
     func didHold(_ dispatched: DispatchedAction<Action>, origin: ActionOrigin) {
         let span: T.Span?

@@ -16,9 +16,9 @@ package final class EffectScope: Sendable {
         var table = EffectTable()
         var observers: [@Sendable () -> Void] = []
         var executor: (any TaskExecutor)?
-        /// The probes' ``StoreProbe/decorateEffect`` hooks, composed in the order the probes were attached.
+        /// The probes' `decorateEffect` hooks, composed in the order the probes were attached.
         var decorate: EffectDecorator?
-        /// The ``StoreProbe/tagFollowUp`` hook of the first probe that sets one.
+        /// The `tagFollowUp` hook of the first probe that sets one.
         var tagFollowUp: (@Sendable () -> UInt64)?
         /// How many effects have finished so far.
         var finished: UInt64 = 0

@@ -39,7 +39,7 @@ final class StoreCore<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let getState: GetState<State>
     @usableFromInline let effects: EffectScope
     @usableFromInline let diagnostics: StoreDiagnostics
-    /// Whether a probe that keeps actions (``StoreProbe/didProcess``) was attached: a store given an action
+    /// Whether a probe that keeps actions (`didProcess`) was attached: a store given an action
     /// (`store.dispatch(action)`) then hands it over instead of lending it. Set when such a probe is attached, never
     /// cleared: it only says which of two correct ways costs less.
     @usableFromInline let keepsActions = Atomic<Bool>(false)

@@ -9,7 +9,7 @@ public struct ActionOrigin: Sendable, Hashable {
     public let thread: UInt
     /// Whether the store's output dispatched it (a middleware, an IO or an effect) rather than the app.
     public let isFollowUp: Bool
-    /// For a follow-up, what a probe's ``StoreProbe/tagFollowUp`` returned when the store's output received it, on
+    /// For a follow-up, what a probe's `tagFollowUp` returned when the store's output received it, on
     /// the thread that dispatched it; `0` for an action of the app, or when no probe sets that hook.
     public let cause: UInt64
     /// The number under which the store offered the action to the tools that may hold it, unique in the store; `0`

@@ -1,5 +1,5 @@
 /// One action as a store's pipeline ran it, told to the tools attached to the store right after the reducer, on the
-/// processing thread (see ``StoreProbe/didReduce``).
+/// processing thread (see the `didReduce` hook of ``StoreProbe``).
 public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
     /// The action and where it was dispatched from.
     public let dispatched: DispatchedAction<Action>
@@ -12,8 +12,8 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
     public let handleNanoseconds: UInt64
     /// The time spent in the reducer, in nanoseconds.
     public let reduceNanoseconds: UInt64
-    /// Whether observers or IOs run after the reducer: ``StoreProbe/didRunEffects`` then follows this action's
-    /// ``StoreProbe/didReduce``; when `false`, nothing of this action runs on the processing thread afterwards.
+    /// Whether observers or IOs run after the reducer: `didRunEffects` then follows this action's
+    /// `didReduce`; when `false`, nothing of this action runs on the processing thread afterwards.
     public let isFollowedByEffects: Bool
     /// How many actions waited in the store's queue, behind this one, when its reducer started: the queue's depth.
     public let queuedActions: Int
@@ -42,8 +42,8 @@ public struct ReducedAction<Action: Sendable, State: Sendable>: Sendable {
     }
 }
 
-/// What a store tells a tool about an action it finished (see ``StoreProbe/didProcess``): where the action came
-/// from, and the state it left.
+/// What a store tells a tool about an action it finished (see the `didProcess` hook of ``StoreProbe``): where the
+/// action came from, and the state it left.
 ///
 /// Valid only during the call it is given to: ``state`` reads the store's state in place, so read it there (a tool
 /// that keeps the state keeps the value it read). The hook borrows it and it cannot be copied, so the compiler

@@ -23,7 +23,7 @@ public final class StoreProbeRegistration<Action: Sendable, State: Sendable>: Se
     }
 
     /// Commits a state that no action produced, as a tool travelling in time does: `change` edits the state, the
-    /// probes' ``StoreProbe/didCommitOutOfBand`` and the observers are told as for an action, no middleware sees it
+    /// probes' `didCommitOutOfBand` and the observers are told as for an action, no middleware sees it
     /// and no IO runs.
     ///
     /// Waits, without blocking a thread, until the store reaches a point between two actions or goes idle: the
