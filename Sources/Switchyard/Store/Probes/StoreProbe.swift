@@ -120,17 +120,22 @@ public struct StoreProbe<Action: Sendable, State: Sendable>: Sendable {
     ///     after the change and before the observers.
     ///   - storeDidEnd: called once, on the thread that frees the store, when the store is freed while the probe is
     ///     attached.
-    ///   - decorateEffect: wraps the operation of each asynchronous effect that an IO starts, on the thread that runs
-    ///     the IO; the operation it returns runs in the effect's task instead. Read ``EffectStart/failure`` after
-    ///     the wrapped operation returned to know whether it threw.
+    ///   - decorateEffect: wraps the operation of each asynchronous effect that an IO starts
+    ///     (``IO/run(id:cancelInFlight:priority:operation:catch:fileID:line:)``), on the thread that runs the IO; the
+    ///     operation it returns runs in the effect's task instead. Read ``EffectStart/failure`` after the wrapped
+    ///     operation returned to know whether it threw. Read when an effect starts: it costs nothing per action.
     ///   - tagFollowUp: tags each follow-up on the thread that dispatches it; the value comes back as the follow-up's
     ///     ``ActionOrigin/cause``. Only the first probe that sets it is called.
-    ///   - didHold: told, on the processing thread, that another tool's `admit` held an action: no `didReduce`
-    ///     follows for it; given back, it is admitted again as a new action.
+    ///   - didHold: told, on the processing thread, that another tool's `admit` held an action, whether this probe
+    ///     was attached before the one that held it (and saw the action admitted) or after it (and was not asked):
+    ///     no `didReduce` follows for it; given back, it is admitted again as a new action. Only a held action calls
+    ///     it.
     ///   - didDrop: told once, when the store is freed, how many accepted actions it will never process; called
     ///     before `storeDidEnd`, and only when some were dropped.
     ///   - didDetach: called once after ``StoreProbeRegistration/detach()``, when no per-action hook of this probe
-    ///     will run any more; not called when the store is freed first.
+    ///     will run any more: on the processing thread after the action in progress, or at once on the detaching
+    ///     thread when the store is not processing. A `tagFollowUp` or `decorateEffect` already under way on another
+    ///     thread may still return after it. Not called when the store is freed first (`storeDidEnd` is).
     public init(
         admit: (@Sendable (_ dispatched: DispatchedAction<Action>, _ origin: ActionOrigin) -> ProbeAdmission)? = nil,
         didReduce: (@Sendable (_ reduced: ReducedAction<Action, State>) -> Void)? = nil,
