@@ -25,27 +25,28 @@ enum JournalBatch {
         var lastFile: (string: String, index: UInt32)?
         var lastFunction: (string: String, index: UInt32)?
         var lastInfo: (string: String, index: UInt32)?
-        var table = [UInt8]()
-        table.reserveCapacity(rows.count * recordSize)
+        // The records are written in place, each field at its offset: appended one field at a time, as bytes, they
+        // cost the writer's thread about 740 instructions per action more (callgrind, `SwitchyardProfile p1wj`).
+        var table = [UInt8](repeating: 0, count: rows.count * recordSize)
         var actions = [UInt8]()
         actions.reserveCapacity(rows.reduce(0) { $0 + $1.action.count })
+        table.withUnsafeMutableBytes { table in
+            var record = RecordWriter(bytes: table)
+            for row in rows {
+                record.put(row.seq)
+                record.put(Int64(row.version))
+                record.put(row.time.bitPattern)
+                record.put(row.line)
+                record.put(strings.index(of: row.file, last: &lastFile))
+                record.put(strings.index(of: row.function, last: &lastFunction))
+                record.put(row.info.map { strings.index(of: $0, last: &lastInfo) } ?? noString)
+                record.put(UInt32(row.action.count))
+                row.action.withUnsafeBytes { actions.append(contentsOf: $0) }
+            }
+            precondition(record.offset == table.count, "a journal record is \(recordSize) bytes")
+        }
         func put<T: FixedWidthInteger>(_ value: T, into bytes: inout [UInt8]) {
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        for row in rows {
-            put(row.seq, into: &table)
-            put(Int64(row.version), into: &table)
-            put(row.time.bitPattern, into: &table)
-            put(row.line, into: &table)
-            put(strings.index(of: row.file, last: &lastFile), into: &table)
-            put(strings.index(of: row.function, last: &lastFunction), into: &table)
-            if let info = row.info {
-                put(strings.index(of: info, last: &lastInfo), into: &table)
-            } else {
-                put(noString, into: &table)
-            }
-            put(UInt32(row.action.count), into: &table)
-            row.action.withUnsafeBytes { actions.append(contentsOf: $0) }
         }
         var records = [UInt8]()
         records.reserveCapacity(table.count + strings.list.reduce(4) { $0 + 4 + $1.utf8.count })
@@ -56,6 +57,17 @@ enum JournalBatch {
         }
         records.append(contentsOf: table)
         return (Data(records), Data(actions))
+    }
+
+    /// Writes the fields of the records one after the other, little-endian, into bytes made for them.
+    private struct RecordWriter {
+        let bytes: UnsafeMutableRawBufferPointer
+        var offset = 0
+
+        mutating func put<T: FixedWidthInteger>(_ value: T) {
+            bytes.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+            offset += MemoryLayout<T>.size
+        }
     }
 
     /// The strings of a batch's sources, each kept once, in the order they first came.

@@ -160,7 +160,7 @@ extension JournalJSONEncoder {
         mutating func start() throws {
             guard !output.failed else { throw output.unsupported() }
             try output.activate(frame)
-            try output.element(key: nil)
+            output.element()
             count += 1
         }
 
