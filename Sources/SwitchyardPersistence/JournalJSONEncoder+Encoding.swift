@@ -67,9 +67,17 @@ extension JournalJSONEncoder {
 
     struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let encoder: NodeEncoder
+        /// The encoder's output, held here too: read through the encoder, it was retained and released at each
+        /// key.
+        private let output: Output
         let frame: Int
         var codingPath: [any CodingKey] { encoder.codingPath }
-        private var output: Output { encoder.output }
+
+        init(encoder: NodeEncoder, frame: Int) {
+            self.encoder = encoder
+            self.output = encoder.output
+            self.frame = frame
+        }
 
         private func start(_ key: Key) throws {
             guard !output.failed else { throw output.unsupported() }

@@ -193,6 +193,23 @@ import Testing
 
     enum Key: String, CodingKey { case a, b }
 
+    /// A container written to while a container nested in it is still open: writing closes the nested one first.
+    struct OuterAfterNested: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            var nested = container.nestedContainer(keyedBy: Key.self, forKey: .a)
+            try nested.encode(1, forKey: .a)
+            try container.encode(2, forKey: .b)
+        }
+    }
+
+    @Test func writesToAContainerWhoseNestedContainerIsStillOpen() throws {
+        let output = JournalJSONEncoder.Output()
+        try output.encodeValue(OuterAfterNested(), parent: nil, key: nil)
+        #expect(!output.failed)  // written as it went, not left to `JSONEncoder`
+        #expect(String(decoding: output.bytes, as: UTF8.self) == #"{"a":{"a":1},"b":2}"#)
+    }
+
     /// Values whose `encode(to:)` uses its containers in ways that a writer writing as it goes cannot follow.
     struct TwoContainers: Encodable {
         func encode(to encoder: any Encoder) throws {
