@@ -33,7 +33,7 @@ readonly TOLERANCE_PERCENT=3
 readonly SMALL=${INSTRUCTIONS_SMALL:-20000}
 readonly LARGE=${INSTRUCTIONS_LARGE:-40000}
 readonly TIME_COUNT=${INSTRUCTIONS_TIME_COUNT:-200000}
-readonly ALL_WORKLOADS=(w1 w1e w1r t1 t2 m1 t3 m2 w2 w2e w3 w3e w4 w4d w5 v1 v2 v2p p1 j1 u1 u2 u4 g1 g4 g5 i1 i1c i2)
+readonly ALL_WORKLOADS=(w1 w1e w1r t1 t2 m1 t3 m2 w2 w2e w3 w3e w4 w4d w5 v1 v2 v2p p1 j1 j2 u1 u2 u4 g1 g4 g5 i1 i1c i2)
 # Workloads counted on their first thread only: the journal's writer runs on a thread of its own, and how it batches
 # depends on timing (p1); the inspector's connection and the desktop inspector run on threads of their own, and the
 # target is the dispatching thread's (i2, a page watching).

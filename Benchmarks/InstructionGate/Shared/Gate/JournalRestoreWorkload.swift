@@ -44,3 +44,16 @@ func runJournalRestore(_ count: Int) {
     let (state, replayed) = restoreJournal(TapCount(), tapReducer, at: journalRestorePath(count))
     precondition(replayed == count && state == TapCount(taps: count, items: count * (count - 1) / 2), "lost actions")
 }
+
+/// J2: the journal's writer: `count` JSON-coded actions (J1's) dispatched to a journaled store made by the app's
+/// generic factory, then the file closed, which writes what waits. Every thread is counted, so the gate's difference
+/// of two counts is what journaling one action costs the process: the processing thread's hand-over and the writer's
+/// encoding, packing and commits.
+func runJournalWrite(_ count: Int) {
+    let (store, persistence) = makeJournaledStore(TapCount(), tapReducer)
+    for item in 0..<count {
+        store.dispatch(.tap(item: item))
+    }
+    persistence.close()
+    precondition(store.state.taps == count, "the store lost actions")
+}

@@ -47,6 +47,7 @@ var workloads: [Workload] {
         Workload(name: "v2p", run: runReRegisteredPlainModel),
         Workload(name: "p1", run: runJournaledCounter),
         Workload(name: "j1", run: runJournalRestore, prepare: prepareJournalRestore),
+        Workload(name: "j2", run: runJournalWrite),
         Workload(name: "u1", run: runAppDeclaredCounter),
         Workload(name: "u2", run: runAppDeclaredTenMiddlewares),
         Workload(name: "u4", run: runAppDeclaredObserver),
