@@ -203,7 +203,11 @@ extension StoreCore {
         marks: inout Marks
     ) -> (next: EngineState<Action, State>.Step?, decided: Bool)
     where Marks.MarkedAction == Action, Marks.MarkedState == State {
-        cell.runReducer { reducer.reduce(dispatched.action, &$0) }
+        // The reducer reads the action where it is: given `dispatched.action`, the call copied the whole action with
+        // its source to the stack first (nine instructions per dispatch in w1, a 72-byte copy).
+        withUnsafePointer(to: dispatched) { dispatched in
+            cell.runReducer { reducer.reduce(dispatched.pointee.action, &$0) }
+        }
         marks.reduced(dispatched, cell.pointer, followedByEffects: !ioIsPure || context.hasObservers)
         let mayDecide = marks.mayDecideInCommit
         var released = Released()
