@@ -33,7 +33,7 @@ readonly TOLERANCE_PERCENT=3
 readonly SMALL=${INSTRUCTIONS_SMALL:-20000}
 readonly LARGE=${INSTRUCTIONS_LARGE:-40000}
 readonly TIME_COUNT=${INSTRUCTIONS_TIME_COUNT:-200000}
-readonly ALL_WORKLOADS=(w1 w1e w1r t1 t2 m1 t3 m2 w2 w2e w3 w3e w4 w4d w5 v1 v2 v2p p1 j1 j2 u1 u2 u4 g1 g4 g5 i1 i1c i2)
+readonly ALL_WORKLOADS=(w1 w1e w1r t1 t2 m1 t3 m2 w2 w2e w3 w3e w4 w4d w5 v1 v2 v2p p1 j1 j2 u1 u2 u4 g1 g4 g5 i0 i1 i1c i2)
 # Workloads counted on their first thread only: the journal's writer runs on a thread of its own, and how it batches
 # depends on timing (p1); the inspector's connection and the desktop inspector run on threads of their own, and the
 # target is the dispatching thread's (i2, a page watching).
@@ -44,8 +44,11 @@ readonly PREPARED_WORKLOADS=(j1)
 readonly MODES=(swift5 swift6)
 # The inspector's workloads (W1 inspected: attached; connected to a desktop inspector in the same process, no page
 # open; a page watching) run in the benchmark package's `SwitchyardProfile`, with the benchmarks' workloads; that
-# target is in Swift 6 mode, so they are counted in that mode alone.
-readonly PROFILE_WORKLOADS=(i1 i1c i2)
+# target is in Swift 6 mode, so they are counted in that mode alone. i0 is that program's W1, not inspected: the plain
+# dispatch that the inspector's cost is measured against.
+readonly PROFILE_WORKLOADS=(i0 i1 i1c i2)
+# The names `SwitchyardProfile` knows the profile workloads by, where they differ.
+declare -A PROFILE_NAMES=([i0]=w1)
 # Targets that the counts of one run must meet, in each language mode, whatever the thresholds say: a ceiling
 # (`u2 <= 1200`), a ceiling over another workload (`t2 <= w1 + 1000`), or a ratio to another workload
 # (`v2 <= 1.10 * v2p`). A target whose workloads are not all run is skipped.
@@ -56,7 +59,8 @@ readonly PROFILE_WORKLOADS=(i1 i1c i2)
 # - A state of 10,000 `Int`s (w5, g5) costs what a counter does (w1, g1): it is never copied per action.
 # - The app's shapes: ten erased middlewares composed with `<>` (u2, w2), a hundred closure-literal lifts (w3e).
 # - The inspector attached and connected while a page watches (i2) costs the dispatching thread at most three plain
-#   dispatches (w1). It is counted in Swift 6 mode only, so the target is checked there.
+#   dispatches of the same program (i0, the benchmark package's W1, which i2 inspects). It is counted in Swift 6
+#   mode only, so the target is checked there.
 readonly TARGETS=(
     "v2 <= 1.10 * v2p"
     "t2 <= w1 + 1000"
@@ -66,7 +70,7 @@ readonly TARGETS=(
     "u2 <= 1200"
     "w2 <= 1200"
     "w3e <= 3300"
-    "i2 <= 3 * w1"
+    "i2 <= 3 * i0"
 )
 
 usage() {
@@ -221,8 +225,10 @@ done
 
 # `measure <index> <run> <count>`: one callgrind run of measurement `index`, its total written to the results.
 measure() {
-    local key=${keys[$1]}
-    if ! total "${executables[$1]}" "${key%-swift*}" "$3" >"$results/$key.$2.$3"; then
+    local key=${keys[$1]} name
+    name=${key%-swift*}
+    name=${PROFILE_NAMES[$name]:-$name}
+    if ! total "${executables[$1]}" "$name" "$3" >"$results/$key.$2.$3"; then
         touch "$results/failed"
     fi
 }

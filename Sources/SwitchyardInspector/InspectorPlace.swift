@@ -39,9 +39,8 @@ struct InspectorPlace: Equatable, Sendable {
         var line: UInt
     }
 
-    /// The most places the process's table keeps. A place costs the table about 100 bytes when its names are string
-    /// literals (`#fileID` and `#function`, which the table does not copy), and about 300 when they are made at run
-    /// time with 50 characters each: at most about 10 MB.
+    /// The most places the process's table keeps. A place costs the table about 300 bytes with a file and a
+    /// function of 50 characters each: at most about 10 MB.
     static let capacity = 1 << 15
     /// What a place past the capacity reads as.
     static let unknown = Place(file: "unknown (more places than the inspector keeps)", function: "unknown", line: 0)
@@ -101,6 +100,8 @@ struct InspectorTable<Value: Hashable & Sendable>: Sendable {
 struct InspectorPlaceCache: Sendable {
     @usableFromInline
     struct Slot: Sendable {
+        /// The source's file and function when they are literals (`nil` otherwise): compared first, by address.
+        @usableFromInline var literals: ActionSource.Literals?
         @usableFromInline var file: String
         @usableFromInline var function: String
         @usableFromInline var line: UInt
@@ -114,22 +115,38 @@ struct InspectorPlaceCache: Sendable {
     /// i1).
     @usableFromInline static let empty: UInt32 = .max
     @usableFromInline var slots = ContiguousArray(
-        repeating: Slot(file: "", function: "", line: 0, position: empty), count: slotCount)
+        repeating: Slot(literals: nil, file: "", function: "", line: 0, position: empty), count: slotCount)
 
     @usableFromInline init() {}
 
-    /// The place of `source`.
-    @inlinable
-    mutating func place(of source: borrowing ActionSource) -> InspectorPlace {
-        let index = Int(truncatingIfNeeded: source.line) & (Self.slotCount - 1)
-        // Read in place, through the buffer: a copy of the slot would retain its strings.
+    /// The place of the source at `source`, read there: a source given as a value was copied first (about 100
+    /// instructions per action).
+    @inlinable @inline(__always)
+    mutating func place(of source: UnsafePointer<ActionSource>) -> InspectorPlace {
+        let line = source.pointee.line
+        let index = Int(truncatingIfNeeded: line) & (Self.slotCount - 1)
+        guard let literals = source.pointee.literals else { return place(ofStrings: source.pointee, at: index) }
+        // Read in place, through the buffer: a copy of the slot would retain its strings. The closure captures the
+        // literals and the line alone: a source it captured would be copied, about 60 instructions per action.
         let found = slots.withUnsafeBufferPointer { slots in
-            slots[index].line == source.line && slots[index].position != Self.empty
-                && slots[index].file == source.file && slots[index].function == source.function
+            slots[index].line == line && slots[index].position != Self.empty && slots[index].literals == literals
                 ? slots[index].position : Self.empty
         }
         if found != Self.empty { return InspectorPlace(position: found) }
-        return miss(copy source, at: index)
+        return miss(source.pointee, at: index)
+    }
+
+    /// The place of a source whose file and function are strings (forwarded, or decoded).
+    @usableFromInline @inline(never)
+    mutating func place(ofStrings source: ActionSource, at index: Int) -> InspectorPlace {
+        let (file, function, line) = (source.file, source.function, source.line)
+        let found = slots.withUnsafeBufferPointer { slots in
+            slots[index].line == line && slots[index].position != Self.empty && slots[index].literals == nil
+                && slots[index].file == file && slots[index].function == function
+                ? slots[index].position : Self.empty
+        }
+        if found != Self.empty { return InspectorPlace(position: found) }
+        return miss(source, at: index)
     }
 
     /// A place the cache does not hold: looked up in the table (or added to it), then kept in its slot.
@@ -138,7 +155,8 @@ struct InspectorPlaceCache: Sendable {
         let place = InspectorPlace(source)
         if place.position != Self.empty {
             slots[index] = Slot(
-                file: source.file, function: source.function, line: source.line, position: place.position)
+                literals: source.literals, file: source.file, function: source.function, line: source.line,
+                position: place.position)
         }
         return place
     }

@@ -178,7 +178,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
             state.gapAtEnd = false
             let id = state.history.makeID()
             state.lastRecordedID = id
-            let place = state.places.place(of: inspected.pointee.dispatched.dispatcher)
+            let place = state.places.place(of: inspected.pointer(to: \.dispatched.dispatcher).unsafelyUnwrapped)
             let facts: InspectorEntry<Action, State>.Facts = (
                 id: id, place: place, thread: thread, isFollowUp: inspected.pointee.origin.isFollowUp, time: time,
                 handleNanoseconds: inspected.pointee.handleNanoseconds,
@@ -189,7 +189,7 @@ final class Recorder<Action: Sendable, State: Sendable>: Sendable {
                 action: inspected.pointee.dispatched.action,
                 // Most actions have no `info`: they pass a literal `nil`, as a copy of an absent one still calls the
                 // runtime (the compiler turns a copy made only when there is one into a copy made always).
-                info: inspected.pointee.dispatched.dispatcher.info == nil ? nil : Self.info(of: inspected),
+                info: inspected.pointee.dispatched.dispatcher.hasInfo ? Self.info(of: inspected) : nil,
                 state: inspected.pointee.state,
                 stateBefore: stateBefore
             )

@@ -85,6 +85,10 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
         var nextAttempt = ContinuousClock.now
         /// Whether the journal stopped (`stopJournaling`): batches are acknowledged and not written.
         var stopped = false
+        /// The file and function of the sources encoded last, as strings, made once per call site and kept from one
+        /// batch to the next: the batch's packing then compares a source's strings by identity, not by their text
+        /// (about 250 instructions per action).
+        var sourceStrings = ActionSource.Strings()
 
         /// Whether the pending rows may be written: no dropped row is left uncovered.
         var isConsistent: Bool {
@@ -138,7 +142,7 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
     /// Encodes `batch` into the pending rows; acknowledges it at once while writes fail with `keepInMemory`, and
     /// drops the oldest rows beyond its bound.
     private func take(_ batch: FeedBatch<Action, State>, into pending: inout Pending, encoder: JSONEncoder) {
-        let (rows, snapshot) = encode(batch, encoder: encoder)
+        let (rows, snapshot) = encode(batch, encoder: encoder, sourceStrings: &pending.sourceStrings)
         pending.takenSeq = max(pending.takenSeq, batch.lastSeq)
         if let snapshot {
             // The snapshot makes the rows through it useless: the commit that writes it deletes them.
@@ -305,7 +309,8 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
     /// `failures`.
     private func encode(
         _ chunk: ContiguousArray<FeedRecord<Action>>, encoder: JSONEncoder,
-        into rows: inout [PersistenceFile.JournalRow], failures: inout [PersistenceDiagnostic]
+        into rows: inout [PersistenceFile.JournalRow], failures: inout [PersistenceDiagnostic],
+        sourceStrings: inout ActionSource.Strings
     ) {
         for record in chunk {
             // An action that the app does not journal is skipped: its number stays unused. One that does not encode
@@ -324,11 +329,11 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
                 )
                 continue
             }
-            let source = record.source
+            let (file, function) = record.fileAndFunction(in: &sourceStrings)
             rows.append(
                 PersistenceFile.JournalRow(
-                    seq: record.seq, version: options.schemaVersion, time: record.time, file: source.file,
-                    function: source.function, line: Int64(source.line), info: source.info, action: data
+                    seq: record.seq, version: options.schemaVersion, time: record.time, file: file,
+                    function: function, line: Int64(record.line), info: record.info, action: data
                 )
             )
         }
@@ -337,14 +342,17 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
     /// The rows of the journaled actions of `batch`, and its snapshot, encoded.
     private func encode(
         _ batch: FeedBatch<Action, State>,
-        encoder: JSONEncoder
+        encoder: JSONEncoder,
+        sourceStrings: inout ActionSource.Strings
     ) -> ([PersistenceFile.JournalRow], PersistenceFile.Snapshot?) {
         let count = batch.chunks.reduce(0) { $0 + $1.count }
         var rows: [PersistenceFile.JournalRow] = []
         rows.reserveCapacity(count)
         var failures: [PersistenceDiagnostic] = []
         if count < Self.parallelEncodingThreshold || batch.chunks.count < 2 {
-            for chunk in batch.chunks { encode(chunk, encoder: encoder, into: &rows, failures: &failures) }
+            for chunk in batch.chunks {
+                encode(chunk, encoder: encoder, into: &rows, failures: &failures, sourceStrings: &sourceStrings)
+            }
         } else {
             // A large batch (the store dispatching faster than the writer commits) is encoded on every core, a chunk
             // of the feed each: encoding is most of the writer's work. The rows keep the chunks' order.
@@ -353,12 +361,18 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
                 [([PersistenceFile.JournalRow], [PersistenceDiagnostic])](
                     repeating: ([], []), count: batch.chunks.count))
             let chunks = batch.chunks
+            // Each core starts from the writer's strings, made first for the batch's first action: a batch from one
+            // call site makes no string, and its rows share one string of each.
+            if let first = batch.chunks.first?.first { sourceStrings.update(for: first.source) }
+            let startingStrings = sourceStrings
             Parallel.forEach(chunks.count) { index in
                 var chunkRows: [PersistenceFile.JournalRow] = []
                 var chunkFailures: [PersistenceDiagnostic] = []
                 chunkRows.reserveCapacity(chunks[index].count)
+                var strings = startingStrings
                 self.encode(
-                    chunks[index], encoder: JournalJSONEncoder.Reusing(), into: &chunkRows, failures: &chunkFailures)
+                    chunks[index], encoder: JournalJSONEncoder.Reusing(), into: &chunkRows, failures: &chunkFailures,
+                    sourceStrings: &strings)
                 encoded.withLock { $0[index] = (chunkRows, chunkFailures) }
             }
             for (chunkRows, chunkFailures) in encoded.withLock({ $0 }) {

@@ -105,32 +105,39 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
         thread: UInt
     ) -> T.Span? {
         if let samples = options.samples, !samples(dispatched, origin) { return nil }
-        let source = dispatched.dispatcher
+        // The source is read where it is: a copy of it costs a retain and a release of each of its strings.
+        let line = dispatched.dispatcher.line
         // An app's action processed on the task that dispatched it nests under that task's span, if any.
         let context =
             parent ?? (origin.isFollowUp || origin.thread != thread ? nil : ServiceContext.current) ?? .topLevel
         let startedAt = Self.now
-        let span = tracer.startSpan(
-            spanName(dispatched.action),
-            context: context,
-            ofKind: .internal,
-            at: startedAt,
-            function: source.function,
-            file: source.file,
-            line: source.line
-        )
-        processing.startedAt = startedAt.nanosecondsSinceEpoch
-        let isBridged = source.info.map { $0.contains("Bridged from ") } ?? false
-        if !processing.hasAttributes(
-            file: source.file, line: source.line, function: source.function, thread: origin.thread,
-            isFollowUp: origin.isFollowUp, isBridged: isBridged)
-        {
-            let key = ProcessingThreadState<T.Span>.AttributesKey(
-                file: source.file, line: source.line, function: source.function, thread: origin.thread,
+        let isBridged = dispatched.dispatcher.hasInfo && Self.isBridged(dispatched.dispatcher)
+        // The file and function strings are read where the thread's state keeps them, made once per call site:
+        // copies of them would cost a retain and a release each per action.
+        let span = withUnsafeMutablePointer(to: &processing.sourceStrings) { strings in
+            strings.pointee.update(for: dispatched.dispatcher)
+            let span = tracer.startSpan(
+                spanName(dispatched.action),
+                context: context,
+                ofKind: .internal,
+                at: startedAt,
+                function: strings.pointee.function,
+                file: strings.pointee.file,
+                line: line
+            )
+            if !processing.hasAttributes(
+                file: strings.pointee.file, line: line, function: strings.pointee.function, thread: origin.thread,
                 isFollowUp: origin.isFollowUp, isBridged: isBridged)
-            processing.attributes = attributes(for: key)
-            processing.attributesKey = key
+            {
+                let key = ProcessingThreadState<T.Span>.AttributesKey(
+                    file: strings.pointee.file, line: line, function: strings.pointee.function,
+                    thread: origin.thread, isFollowUp: origin.isFollowUp, isBridged: isBridged)
+                processing.attributes = attributes(for: key)
+                processing.attributesKey = key
+            }
+            return span
         }
+        processing.startedAt = startedAt.nanosecondsSinceEpoch
         if let redact = options.redactAction, let payload = redact(dispatched.action) {
             var attributes = processing.attributes
             attributes["switchyard.action.payload"] = SpanAttribute.string(payload)
@@ -143,6 +150,12 @@ final class ActionTracer<T: Tracer, Action: Sendable, State: Sendable>: Sendable
             span.addLink(SpanLink(context: parent, attributes: ["switchyard.link": "bridged from"]))
         }
         return span
+    }
+
+    /// Whether `source` tells of an action that a bridge dispatched; out of line, as only a source with info asks.
+    @usableFromInline @inline(never)
+    static func isBridged(_ source: ActionSource) -> Bool {
+        source.info?.contains("Bridged from ") ?? false
     }
 
     /// The span's name for `action`. With the default naming, an action of a case seen recently is named from its

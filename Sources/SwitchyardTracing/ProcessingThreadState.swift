@@ -39,6 +39,9 @@ final class ProcessingThreadState<Span: Tracing.Span>: @unchecked Sendable {
     /// on the same thread shares them, with no dictionary built.
     @usableFromInline @exclusivity(unchecked) var attributes = SpanAttributes()
     @usableFromInline @exclusivity(unchecked) var attributesKey: AttributesKey?
+    /// The file and function of the last action's source, as strings: a tracer's span takes them as strings, and a
+    /// source dispatched with the default arguments keeps them as literals, made into strings once per call site.
+    @usableFromInline @exclusivity(unchecked) var sourceStrings = ActionSource.Strings()
     /// With the default naming, the span names of recent cases by their `CaseKey`: a direct-mapped cache, so an action of a case seen recently is named without reflection or lookup.
     @usableFromInline @exclusivity(unchecked) var spanNames: [(key: CaseKey, name: String)?] = Array(
         repeating: nil, count: ProcessingThreadState.nameSlots)

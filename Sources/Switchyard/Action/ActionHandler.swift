@@ -25,8 +25,8 @@ extension ActionHandler {
     ///   - info: optional extra information for debugging and logs.
     public func dispatch(
         _ action: Action,
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         info: String? = nil
     ) {

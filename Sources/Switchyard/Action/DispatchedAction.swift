@@ -18,8 +18,8 @@ public struct DispatchedAction<Action> {
     /// ```
     public init(
         _ action: Action,
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         info: String? = nil
     ) {

@@ -164,8 +164,8 @@ public final class ObservableStore<Action, State>: Observable {
     /// Once the store is freed, the action is dropped and reported through the store's diagnostics, each time.
     public func dispatch(
         _ action: Action,
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         info: String? = nil
     ) {

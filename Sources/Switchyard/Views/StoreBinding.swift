@@ -26,8 +26,8 @@ extension ObservableStore {
     public func storeBinding<Value>(
         _ keyPath: KeyPath<State, Value>,
         dispatch toAction: @escaping (Value) -> Action,
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line
     ) -> StoreBinding<Value> {
         StoreBinding(
@@ -50,8 +50,8 @@ extension ObservableStore {
         public func binding<Value>(
             _ keyPath: KeyPath<State, Value>,
             dispatch toAction: @escaping (Value) -> Action,
-            file: String = #fileID,
-            function: String = #function,
+            file: StaticString = #fileID,
+            function: StaticString = #function,
             line: UInt = #line
         ) -> Binding<Value> {
             let pair = storeBinding(keyPath, dispatch: toAction, file: file, function: function, line: line)

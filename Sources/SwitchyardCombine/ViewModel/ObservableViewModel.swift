@@ -135,8 +135,8 @@ open class ObservableViewModel<Action, State: Sendable>: ObservableObject, Store
     ///   - info: optional extra information for debugging and logs.
     public nonisolated func dispatch(
         _ action: Action,
-        file: String = #fileID,
-        function: String = #function,
+        file: StaticString = #fileID,
+        function: StaticString = #function,
         line: UInt = #line,
         info: String? = nil
     ) {
