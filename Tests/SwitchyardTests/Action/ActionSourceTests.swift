@@ -3,6 +3,19 @@ import Switchyard
 import Testing
 
 @Suite struct ActionSourceTests {
+    /// A store whose middleware records every action it is given, with its source.
+    static func recordingStore() -> (Store<Int, Int>, Recorder<Int>) {
+        let recorder = Recorder<Int>()
+        let recording = AnyMiddleware<Int, Int, Int> { action, source, _ in
+            recorder.append(DispatchedAction(action, dispatcher: source))
+            return .pure()
+        }
+        return (
+            Store(initialState: 0, reducer: Reducer { action, state in state += action }, middleware: recording),
+            recorder
+        )
+    }
+
     @Test func dispatchCapturesCallersFileFunctionAndLine() {
         let box = Recorder<Int>()
         let handler = AnyActionHandler<Int> { box.append($0) }
@@ -31,12 +44,7 @@ import Testing
     /// The store's `dispatch` keeps its default `#fileID` and `#function` as literals; whichever way a source keeps
     /// them, it reads, compares, hashes and encodes the same.
     @Test func sourcesFromLiteralsAndFromStringsAreOneValue() throws {
-        let recorder = Recorder<Int>()
-        let recording = AnyMiddleware<Int, Int, Int> { action, source, _ in
-            recorder.append(DispatchedAction(action, dispatcher: source))
-            return .pure()
-        }
-        let store = Store(initialState: 0, reducer: Reducer { action, state in state += action }, middleware: recording)
+        let (store, recorder) = Self.recordingStore()
         store.dispatch(1)
         let line = UInt(#line - 1)
         store.dispatch(2, info: "why")
@@ -74,12 +82,7 @@ import Testing
 
     /// Sources from two call sites are told apart, however close: their lines or their functions differ.
     @Test func literalSourcesOfDifferentCallSitesDiffer() {
-        let recorder = Recorder<Int>()
-        let recording = AnyMiddleware<Int, Int, Int> { action, source, _ in
-            recorder.append(DispatchedAction(action, dispatcher: source))
-            return .pure()
-        }
-        let store = Store(initialState: 0, reducer: Reducer { _, _ in }, middleware: recording)
+        let (store, recorder) = Self.recordingStore()
         func elsewhere() { store.dispatch(2) }
         store.dispatch(1)
         elsewhere()
@@ -94,12 +97,7 @@ import Testing
     /// A `StaticString` made from one Unicode scalar has no text to point at; a dispatch given one keeps its text,
     /// of one to four UTF-8 bytes, and the tools' cache reads it back.
     @Test func scalarStaticStringsAreKeptAsText() {
-        let recorder = Recorder<Int>()
-        let recording = AnyMiddleware<Int, Int, Int> { action, source, _ in
-            recorder.append(DispatchedAction(action, dispatcher: source))
-            return .pure()
-        }
-        let store = Store(initialState: 0, reducer: Reducer { _, _ in }, middleware: recording)
+        let (store, recorder) = Self.recordingStore()
         func scalar<Literal: ExpressibleByUnicodeScalarLiteral>(_: Literal.Type, _ value: Unicode.Scalar) -> Literal {
             switch value {
             case "F": "F"
@@ -128,12 +126,7 @@ import Testing
     /// The tools' cache of a source's strings gives each source its own file and function, from one call site to
     /// another and back, for literal sources and string ones alike.
     @Test func sourceStringsFollowEachCallSite() {
-        let recorder = Recorder<Int>()
-        let recording = AnyMiddleware<Int, Int, Int> { action, source, _ in
-            recorder.append(DispatchedAction(action, dispatcher: source))
-            return .pure()
-        }
-        let store = Store(initialState: 0, reducer: Reducer { _, _ in }, middleware: recording)
+        let (store, recorder) = Self.recordingStore()
         func first() { store.dispatch(1) }
         func second() { store.dispatch(2, info: "with info") }
         first()
