@@ -248,6 +248,19 @@ import Testing
         #expect(later.engine.giveBack([never], commit: thirdID, thread: Self.me) == 1)
     }
 
+    /// A closed store takes nothing back: what tools held when it closed is forgotten, and a later hold is not
+    /// recorded.
+    @Test func aClosedStoreHoldsNothingForItsTools() {
+        var machine = Machine(limits: Self.roomy)
+        _ = Self.held(1, from: Self.other, in: &machine)
+        #expect(machine.engine.holds.count == 1)
+        _ = machine.engine.close()
+        #expect(machine.engine.holds.isEmpty)
+        machine.engine.recordHold(99)
+        #expect(machine.engine.holds.isEmpty)
+        machine.checkRules()
+    }
+
     @Test func twoGiveBacksInOneChangeAreProcessedInTheOrderTheyWereMade() throws {
         var machine = Machine(limits: Self.roomy)
         let id = try Self.runningAChange(&machine)

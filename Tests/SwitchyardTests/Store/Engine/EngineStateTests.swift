@@ -23,7 +23,9 @@ import Testing
         return .processing(processing)
     }
 
-    /// A machine, a processing thread's context, and the decisions it took.
+    /// A machine, a processing thread's context, and the decisions it took. After each step it takes, the engine
+    /// keeps its rules (``EngineState/brokenRules``): a step that leaves a wrong combination of its fields fails the
+    /// test, and so does one that a test took on the engine itself, at the machine's next step.
     struct Machine {
         var engine: Engine
         var context = Context()
@@ -39,7 +41,9 @@ import Testing
             canProcessHere: Bool = true,
             isFollowUp: Bool = false
         ) -> Engine.Admission {
+            checkRules()
             var released = Released()
+            defer { checkRules() }
             return engine.admit(
                 DispatchedAction(action),
                 thread: thread,
@@ -51,13 +55,23 @@ import Testing
         }
 
         mutating func next() -> Engine.Step {
+            checkRules()
             var released = Released()
+            defer { checkRules() }
             return engine.next(context: &context, action: &slot.action, released: &released)
         }
 
         mutating func commit() -> UInt64 {
+            checkRules()
             var released = Released()
+            defer { checkRules() }
             return engine.commit(context: &context, released: &released).commit
+        }
+
+        /// Fails the test when the engine breaks one of its rules.
+        func checkRules(sourceLocation: SourceLocation = #_sourceLocation) {
+            let broken = engine.brokenRules
+            #expect(broken.isEmpty, "\(broken.joined(separator: "; "))", sourceLocation: sourceLocation)
         }
 
         /// The action the last `next()` gave, taken out of the slot.
@@ -69,13 +83,17 @@ import Testing
             from thread: UInt,
             canProcessHere: Bool = true
         ) -> Engine.Admission {
+            checkRules()
             let commit = OutOfBandCommit<Int>(change: { state, _ in state += amount }, done: { _ in })
+            defer { checkRules() }
             return engine.requestOutOfBand(commit, thread: thread, canProcessHere: canProcessHere)
         }
 
         /// What the out-of-band commit handed to the processing thread adds to the state; `nil` when none was.
         mutating func beginOutOfBand() -> Int? {
+            checkRules()
             var released = Released()
+            defer { checkRules() }
             guard let commit = engine.beginOutOfBand(context: &context, released: &released) else { return nil }
             var state = 0
             commit.change(&state, commit.id)

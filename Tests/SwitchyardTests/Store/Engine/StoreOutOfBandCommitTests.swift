@@ -74,6 +74,14 @@ import Testing
                 sequence += 1
             }
         }
+        // Whenever another thread takes the engine's lock, the engine is between two steps and keeps its rules.
+        let brokenWhileBusy = Slot<[String]>()
+        let sampler = startThreads(1) { _ in
+            while stop.value < 2, !deadline.hasPassed {
+                let broken = store.core.engine.withLock { $0.brokenRules }
+                if !broken.isEmpty, brokenWhileBusy.value == nil { brokenWhileBusy.value = broken }
+            }
+        }
         #expect(await eventually { store.state.entries.count >= 200 })
         let seen = Slot<Int>()
         let result = Slot<Bool>()
@@ -102,6 +110,9 @@ import Testing
         #expect(marks.first == seen.value)
         #expect((marks.first ?? .max) < final.count - 4 * 50 - 1)
         Self.expectConsistent(observed.values, final: final, threads: 0..<5)
+        #expect(await eventually { sampler.value == 1 })
+        #expect(brokenWhileBusy.value == nil)
+        #expect(store.core.engine.withLock { $0.brokenRules }.isEmpty)
     }
 
     @Test func commitOutOfBandOnAnIdleStoreRunsAtOnceAndTheObserversSeeIt() async {
