@@ -85,9 +85,8 @@ final class JournalWriter<Action: Sendable, State: Sendable>: Sendable {
         var nextAttempt = ContinuousClock.now
         /// Whether the journal stopped (`stopJournaling`): batches are acknowledged and not written.
         var stopped = false
-        /// The file and function of the sources encoded last, as strings, made once per call site and kept from one
-        /// batch to the next: the batch's packing then compares a source's strings by identity, not by their text
-        /// (about 250 instructions per action).
+        /// The file and function of the sources encoded last, as strings made once per call site, kept between
+        /// batches: packing compares a source's strings by identity, not text (about 250 instructions per action).
         var sourceStrings = ActionSource.Strings()
 
         /// Whether the pending rows may be written: no dropped row is left uncovered.
