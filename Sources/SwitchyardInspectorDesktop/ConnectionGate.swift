@@ -54,6 +54,12 @@ final class ConnectionGate: Sendable {
         return true
     }
 
+    /// Closes every connection admitted and still open.
+    func closeAll() {
+        let channels = entries.withLock { $0.values.map(\.channel) }
+        for channel in channels { channel.close(promise: nil) }
+    }
+
     /// `channel` showed the token or the pairing code: it is never closed to make room.
     func trust(_ channel: Channel) {
         entries.withLock { $0[ObjectIdentifier(channel)]?.isTrusted = true }

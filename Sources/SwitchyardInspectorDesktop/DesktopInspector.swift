@@ -49,13 +49,21 @@ public final class DesktopInspector: Sendable {
     /// The limits the desktop holds its clients to.
     package var limits: DesktopInspector.Limits { server.limits }
     let server: DesktopServer
+    /// The listening socket.
     private let channel: Channel
+    /// The task that serves every connection the desktop accepts; it ends once the listener and every connection
+    /// closed.
+    private let serving: Task<Void, Never>
     private let group: MultiThreadedEventLoopGroup
     private let isStopped = LockedValue(false)
 
-    private init(server: DesktopServer, channel: Channel, group: MultiThreadedEventLoopGroup, host: String) throws {
+    private init(
+        server: DesktopServer, channel: Channel, serving: Task<Void, Never>, group: MultiThreadedEventLoopGroup,
+        host: String
+    ) throws {
         self.server = server
         self.channel = channel
+        self.serving = serving
         self.group = group
         self.token = server.token
         self.pairingCode = server.pairingCode
@@ -87,21 +95,24 @@ public final class DesktopInspector: Sendable {
         let server = DesktopServer(
             limits: limits, token: token ?? makeToken(), pairingCode: pairingCode ?? makePairingCode())
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let channel: Channel
+        let listener: NIOAsyncChannel<AcceptedConnection, Never>
         do {
-            channel = try await server.bind(host: host, port: port, group: group)
+            listener = try await server.bind(host: host, port: port, group: group)
         } catch {
             try? await group.shutdownGracefully()
             throw DesktopInspectorError(description: "The desktop inspector cannot listen on \(host):\(port): \(error)")
         }
+        let channel = listener.channel
+        let serving = Task { await server.serve(listener) }
         let boundPort = channel.localAddress?.port ?? port
         var hosts: Set<String> = ["localhost:\(boundPort)", "127.0.0.1:\(boundPort)"]
         if host != "0.0.0.0" { hosts.insert("\(host):\(boundPort)") }
         server.allowedHosts.withLock { $0 = hosts }
         do {
-            return try DesktopInspector(server: server, channel: channel, group: group, host: host)
+            return try DesktopInspector(server: server, channel: channel, serving: serving, group: group, host: host)
         } catch {
             try? await channel.close()
+            await serving.value
             try? await group.shutdownGracefully()
             throw error
         }
@@ -159,7 +170,10 @@ public final class DesktopInspector: Sendable {
             })
         else { return }
         try? await channel.close()
+        server.gate.closeAll()
         server.directory.closeAll()
+        // Every connection's task ends once its connection closed, while the event loop still runs their last steps.
+        await serving.value
         try? await group.shutdownGracefully()
     }
 
@@ -171,8 +185,13 @@ public final class DesktopInspector: Sendable {
             })
         else { return }
         channel.close(promise: nil)
+        server.gate.closeAll()
         server.directory.closeAll()
-        group.shutdownGracefully { _ in }
+        // The thread stops once every connection's task ended.
+        Task { [serving, group] in
+            await serving.value
+            try? await group.shutdownGracefully()
+        }
     }
 
     /// A random access token: 128 bits as 32 hexadecimal digits.

@@ -1,8 +1,6 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
-import NIOWebSocket
 import Switchyard
 import SwitchyardInspector
 
@@ -103,37 +101,6 @@ final class DesktopServer: Sendable {
         if path == InspectorLink.path { return .app }
         if let (id, rest) = Self.store(of: path), rest == "/ws" { return .page(storeID: id) }
         return nil
-    }
-
-    /// The handlers of a connection that became a WebSocket.
-    func addSocketHandlers(to channel: Channel, head: HTTPRequestHead) throws {
-        let statistics = statistics
-        let operations = channel.pipeline.syncOperations
-        switch socketKind(of: head) {
-        case .page(let storeID):
-            try operations.addHandler(
-                BacklogLimiter(limit: limits.maxPageBacklogBytes) { statistics.withLock { $0.droppedPages += 1 } },
-                position: .first)
-            try operations.addHandlers(
-                FrameRules(statistics: statistics),
-                NIOWebSocketFrameAggregator(
-                    minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1024,
-                    maxAccumulatedFrameSize: limits.maxPageMessageBytes),
-                WebSocketRules(statistics: statistics),
-                PageSocketHandler(directory: directory, storeID: storeID)
-            )
-        case .app:
-            try operations.addHandlers(
-                FrameRules(statistics: statistics),
-                NIOWebSocketFrameAggregator(
-                    minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
-                    maxAccumulatedFrameSize: limits.maxAppMessageBytes),
-                WebSocketRules(statistics: statistics),
-                AppSocketHandler(directory: directory, statistics: statistics, helloTimeout: limits.requestTimeout)
-            )
-        case nil:
-            channel.close(promise: nil)
-        }
     }
 
     // MARK: - Routes
@@ -244,55 +211,5 @@ final class DesktopServer: Sendable {
         var response = DesktopResponse(status: 200, body: html, contentType: "text/html; charset=utf-8")
         response.isPage = true
         return response
-    }
-
-    // MARK: - Listening
-
-    func bind(host: String, port: Int, group: EventLoopGroup) async throws -> Channel {
-        try await ServerBootstrap(group: group)
-            // A burst of connections waits in the kernel's queue, in order, rather than being dropped and retried
-            // seconds later (the kernel caps the value at its own maximum).
-            .serverChannelOption(.backlog, value: 1024)
-            // Accept a burst in a few wake-ups rather than four connections per wake-up.
-            .serverChannelOption(.maxMessagesPerRead, value: 64)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { [self] channel in
-                guard gate.admit(channel) else { return channel.close() }
-                return channel.eventLoop.makeCompletedFuture {
-                    let http = DesktopHTTPHandler(server: self)
-                    let httpOnLoop = NIOLoopBound(http, eventLoop: channel.eventLoop)
-                    let upgrader = DesktopUpgrader(
-                        server: self,
-                        shouldUpgrade: { [self] channel, head in
-                            webSocketHeaders(for: head, channel: channel) { httpOnLoop.value.upgradeRefusal = $0 }
-                        },
-                        upgradePipelineHandler: { [self] channel, head in
-                            channel.eventLoop.makeCompletedFuture { try addSocketHandlers(to: channel, head: head) }
-                        }
-                    )
-                    var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-                    // The decoder counts the request target with the headers: a head that passes these is refused
-                    // before it is buffered further.
-                    decoderLimits.maxHeaderFieldSize = max(limits.maxRequestLineBytes, 1)
-                    decoderLimits.maxHeaderListSize = max(limits.maxHeadBytes, 1)
-                    decoderLimits.maxHeaderFieldCount = max(limits.maxHeaderCount, 1)
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
-                        withServerUpgrade: (
-                            upgraders: [upgrader],
-                            completionHandler: { context in
-                                context.pipeline.removeHandler(name: DesktopHTTPHandler.name, promise: nil)
-                            }
-                        ),
-                        withErrorHandling: false,
-                        withOutboundHeaderValidation: true,
-                        withEncoderConfiguration: .init(),
-                        withDecoderLimitConfiguration: decoderLimits
-                    )
-                    try channel.pipeline.syncOperations.addHandler(http, name: DesktopHTTPHandler.name)
-                }
-            }
-            .bind(host: host, port: port)
-            .get()
     }
 }

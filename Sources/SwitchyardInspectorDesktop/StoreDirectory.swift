@@ -12,7 +12,7 @@ final class StoreDirectory: Sendable {
         let id: Int
         var hello: InspectorLink.Hello
         var app: AppLink?
-        var pages: [ObjectIdentifier: Channel] = [:]
+        var pages: [ObjectIdentifier: SocketWriter] = [:]
         /// How many times an app connected to this view: more than one after a relaunch or a dropped connection.
         var connections = 0
         var launches: Set<String> = []
@@ -91,24 +91,24 @@ final class StoreDirectory: Sendable {
 
     var pageCount: Int { views.withLock { $0.values.reduce(0) { $0 + $1.pages.count } } }
 
-    /// Adds a page that watches view `id`; `false` when there is no such view. The view's app is told when this is
-    /// its first page.
-    func addPage(_ channel: Channel, to id: Int) -> Bool {
-        let (added, app) = views.withLock { views -> (Bool, AppLink?) in
-            guard let view = views[id] else { return (false, nil) }
-            views[id]?.pages[ObjectIdentifier(channel)] = channel
-            return (true, view.pages.isEmpty ? view.app : nil)
+    /// Adds a page that watches view `id`, and returns whether the view's app is connected; `nil` when there is no
+    /// such view. The view's app is told when this is its first page.
+    func addPage(_ page: SocketWriter, to id: Int) -> Bool? {
+        let (isAppConnected, app) = views.withLock { views -> (Bool?, AppLink?) in
+            guard let view = views[id] else { return (nil, nil) }
+            views[id]?.pages[ObjectIdentifier(page)] = page
+            return (view.app != nil, view.pages.isEmpty ? view.app : nil)
         }
         app?.tell(watched: true)
-        return added
+        return isAppConnected
     }
 
     /// Removes a page; the app of a view that it was the last page of is told.
-    func removePage(_ channel: Channel) {
+    func removePage(_ page: SocketWriter) {
         let apps = views.withLock { views -> [AppLink] in
             var unwatched: [AppLink] = []
             for id in views.keys {
-                guard views[id]?.pages.removeValue(forKey: ObjectIdentifier(channel)) != nil else { continue }
+                guard views[id]?.pages.removeValue(forKey: ObjectIdentifier(page)) != nil else { continue }
                 if let view = views[id], view.pages.isEmpty, let app = view.app { unwatched.append(app) }
             }
             return unwatched
@@ -121,7 +121,7 @@ final class StoreDirectory: Sendable {
     func forward(update text: String, from link: AppLink) {
         let message = try? JSONDecoder().decode(InspectorWire.Message.self, from: Data(text.utf8))
         let limit = limits.maxEntriesPerEarlierLaunch
-        let pages = views.withLock { views -> [Channel]? in
+        let pages = views.withLock { views -> [SocketWriter]? in
             guard let id = views.values.first(where: { $0.app === link })?.id else { return nil }
             views[id]?.updates += 1
             if let message, let entries = message.entries {
@@ -130,10 +130,8 @@ final class StoreDirectory: Sendable {
             return views[id].map { Array($0.pages.values) }
         }
         guard let pages, !pages.isEmpty else { return }
-        for page in pages {
-            let frame = WebSocketFrame(fin: true, opcode: .text, data: page.allocator.buffer(string: text))
-            page.writeAndFlush(frame, promise: nil)
-        }
+        let frame = WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text))
+        for page in pages { page.send(frame) }
     }
 
     /// Keeps the entries the app behind `link` answered a page with, for the view's history: a full list replaces
@@ -162,10 +160,7 @@ final class StoreDirectory: Sendable {
     /// Tells the pages of view `id` something that does not come from the app (it disconnected).
     func tellPages(of link: AppLink, _ text: String) {
         let pages = views.withLock { views in views.values.first { $0.app === link }.map { Array($0.pages.values) } }
-        for page in pages ?? [] {
-            page.writeAndFlush(
-                WebSocketFrame(fin: true, opcode: .text, data: page.allocator.buffer(string: text)), promise: nil)
-        }
+        for page in pages ?? [] { page.send(text: text) }
     }
 
     /// Every view, for the page's list.
@@ -230,11 +225,13 @@ struct StoreListing: Codable, Sendable, Equatable {
 /// An app's open connection: requests go out on it, and their replies come back.
 final class AppLink: Sendable {
     let channel: Channel
+    private let writer: SocketWriter
     private let pending = LockedValue<[Int: EventLoopPromise<InspectorReply>]>([:])
     private let lastRequestID = LockedValue(0)
 
-    init(channel: Channel) {
+    init(channel: Channel, writer: SocketWriter) {
         self.channel = channel
+        self.writer = writer
     }
 
     /// Sends `request` to the app; the future fails after `timeout`, or when the connection closes first.
@@ -244,9 +241,7 @@ final class AppLink: Sendable {
             $0 += 1; return $0
         }
         pending.withLock { $0[id] = promise }
-        let text = InspectorLink.Message.request(id, request).text()
-        let frame = WebSocketFrame(fin: true, opcode: .text, data: channel.allocator.buffer(string: text))
-        channel.writeAndFlush(frame).whenFailure { [self] _ in
+        if !writer.send(text: InspectorLink.Message.request(id, request).text()) {
             fail(id, InspectorReply(status: 503, body: InspectorWire.failureBody("The app is not connected.")))
         }
         let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) { [self] in
@@ -283,9 +278,7 @@ final class AppLink: Sendable {
 
     /// Tells the app whether a page watches its store: it sends live updates only while one does.
     func tell(watched: Bool) {
-        let text = InspectorLink.Message.watch(watched).text()
-        channel.writeAndFlush(
-            WebSocketFrame(fin: true, opcode: .text, data: channel.allocator.buffer(string: text)), promise: nil)
+        writer.send(text: InspectorLink.Message.watch(watched).text())
     }
 
     func close() {
