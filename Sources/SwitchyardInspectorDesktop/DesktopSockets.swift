@@ -141,27 +141,37 @@ final class SocketWriter: Sendable {
     /// Writes `frame`; `false` when the socket is closing, or was closed because its backlog passed the limit.
     @discardableResult
     func send(_ frame: WebSocketFrame) -> Bool {
+        guard state.withLock({ $0.isOpen }) else { return false }
+        if channel.eventLoop.inEventLoop {
+            write(frame)
+        } else {
+            channel.eventLoop.execute { self.write(frame) }
+        }
+        return true
+    }
+
+    /// Writes `frame` on the event loop, counted until NIO wrote it to the socket: what waits is what the peer did not
+    /// take yet, as the event loop tells.
+    private func write(_ frame: WebSocketFrame) {
         let header = frame.length < 126 ? 2 : frame.length <= 0xFFFF ? 4 : 10
         let cost = frame.length + header + Self.frameOverhead
-        let accepted = state.withLock { state -> Bool? in
-            guard state.isOpen else { return false }
+        // `nil`: the socket closed or is closing, and the frame is not written.
+        let isDropped = state.withLock { state -> Bool? in
+            guard state.isOpen else { return nil }
             state.pending += cost
-            guard state.pending <= limit else {
-                state.isOpen = false
-                return nil
-            }
+            guard state.pending > limit else { return false }
+            state.isOpen = false
             return true
         }
-        guard let accepted else {
+        guard let isDropped else { return }
+        guard !isDropped else {
             onDrop()
             channel.close(promise: nil)
-            return false
+            return
         }
-        guard accepted else { return false }
         let written = channel.eventLoop.makePromise(of: Void.self)
         written.futureResult.whenComplete { [state] _ in state.withLock { $0.pending -= cost } }
         channel.writeAndFlush(frame, promise: written)
-        return true
     }
 
     /// Writes a text frame of `text`.
