@@ -58,11 +58,22 @@ extension DesktopServer {
                 for try await part in inbound {
                     guard try await handle(reader.read(part)) else { return }
                 }
-            } catch let error as HTTPParserError {
+            } catch {
                 // A head that passes the limits, or that does not parse: answered, then closed. NIO's pipelining
-                // handler passes the error on once the answer in progress is written.
+                // handler passes the decoder's error on once the answer in progress is written, and the bytes that
+                // keep coming meanwhile may pass theirs on first.
+                guard let error = Self.parseError(in: error) else { return }
                 _ = try await respond(refusal(for: error), keepAlive: false)
             }
+        }
+    }
+
+    /// The error of NIO's decoder that `error` reports, if any.
+    static func parseError(in error: any Error) -> HTTPParserError? {
+        switch error {
+        case let error as HTTPParserError: error
+        case ByteToMessageDecoderError.dataReceivedInErrorState(let error as HTTPParserError, _): error
+        default: nil
         }
     }
 

@@ -84,7 +84,10 @@ extension DesktopServer {
         }
         let refused = NIOLoopBoundBox<RefusedUpgrade?>(nil, eventLoop: channel.eventLoop)
         let upgrades = NIOTypedHTTPServerUpgradeConfiguration<DesktopConnection>(
-            upgraders: [DesktopUpgrader(server: self, deadline: deadline, refused: refused)],
+            upgraders: [
+                DesktopUpgrader(server: self, deadline: deadline, refused: refused),
+                DeclinedUpgrader(supportedProtocol: "h2c", refused: refused),
+            ],
             notUpgradingCompletionHandler: { channel in
                 channel.eventLoop.makeCompletedFuture {
                     channel.pipeline.syncOperations.removeHandler(name: FirstRequestErrors.name, promise: nil)

@@ -97,3 +97,29 @@ struct DesktopUpgrader: NIOTypedHTTPServerProtocolUpgrader {
         upgrader(for: upgradeRequest).upgrade(channel: channel, upgradeRequest: upgradeRequest)
     }
 }
+
+/// An upgrade to a protocol the desktop does not speak (`h2c`, which `curl --http2` asks for), refused so that the
+/// request is answered as a plain one, as HTTP/1.1 asks of a server that ignores an upgrade.
+///
+/// NIO's typed upgrade handler reads a request that asks for an upgrade whole, whatever the protocol, and gives it only
+/// to the upgrader of that protocol: without one, the request would never be answered.
+struct DeclinedUpgrader: NIOTypedHTTPServerProtocolUpgrader {
+    /// Why the upgrade did not happen, for NIO's upgrade handler.
+    struct Declined: Error {}
+
+    let supportedProtocol: String
+    let requiredUpgradeHeaders: [String] = []
+    /// Where the request is kept for the connection's loop.
+    let refused: NIOLoopBoundBox<RefusedUpgrade?>
+
+    func buildUpgradeResponse(
+        channel: Channel, upgradeRequest: HTTPRequestHead, initialResponseHeaders: HTTPHeaders
+    ) -> EventLoopFuture<HTTPHeaders> {
+        refused.value = RefusedUpgrade(head: upgradeRequest)
+        return channel.eventLoop.makeFailedFuture(Declined())
+    }
+
+    func upgrade(channel: Channel, upgradeRequest: HTTPRequestHead) -> EventLoopFuture<DesktopConnection> {
+        channel.eventLoop.makeFailedFuture(Declined())
+    }
+}

@@ -139,6 +139,30 @@ import Testing
         #expect(try await running.storeKeepsProcessing(1_000))
     }
 
+    @Test func aHeadPastTheLimitsAfterAnAnsweredRequestIsRefusedWith431() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let host = "Host: 127.0.0.1:\(running.desktop.port)"
+        let answered = "GET /api/stores?token=\(running.token) HTTP/1.1\r\n\(host)\r\n\r\n"
+        let long = "GET / HTTP/1.1\r\n\(host)\r\nX-Long: " + String(repeating: "a", count: 64 * 1024)
+        let connection = try await running.client.open(sending: Data((answered + long).utf8))
+        let answers = String(decoding: try await connection.readUntilClosed(), as: UTF8.self)
+        #expect(answers.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(answers.contains("HTTP/1.1 431 Request Header Fields Too Large"))
+        #expect(running.desktop.statistics.refusedForLimits == 1)
+    }
+
+    @Test func anUpgradeToAnotherProtocolIsAnsweredAsAPlainRequest() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        // What `curl --http2` sends to an `http` address.
+        let request =
+            "GET /api/stores?token=\(running.token) HTTP/1.1\r\nHost: 127.0.0.1:\(running.desktop.port)\r\n"
+            + "Upgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings, close\r\nHTTP2-Settings: AAMAAABkAAQAAP__\r\n\r\n"
+        let connection = try await running.client.open(sending: Data(request.utf8))
+        #expect(status(of: try await connection.readUntilClosed()) == 200)
+    }
+
     @Test func pipelinedRequestsAreAllAnsweredInOrder() async throws {
         let running = try await start()
         defer { Task { await running.stop() } }
