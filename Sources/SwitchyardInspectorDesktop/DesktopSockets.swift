@@ -138,21 +138,25 @@ final class SocketWriter: Sendable {
         self.onDrop = onDrop
     }
 
-    /// Writes `frame`; `false` when the socket is closing, or was closed because its backlog passed the limit.
+    /// Writes `frame`, and completes `written` once NIO wrote it to the socket, or failed to; `false` when the socket
+    /// is closing, or was closed because its backlog passed the limit.
     @discardableResult
-    func send(_ frame: WebSocketFrame) -> Bool {
-        guard state.withLock({ $0.isOpen }) else { return false }
+    func send(_ frame: WebSocketFrame, written: EventLoopPromise<Void>? = nil) -> Bool {
+        guard state.withLock({ $0.isOpen }) else {
+            written?.fail(ChannelError.ioOnClosedChannel)
+            return false
+        }
         if channel.eventLoop.inEventLoop {
-            write(frame)
+            write(frame, written: written)
         } else {
-            channel.eventLoop.execute { self.write(frame) }
+            channel.eventLoop.execute { self.write(frame, written: written) }
         }
         return true
     }
 
     /// Writes `frame` on the event loop, counted until NIO wrote it to the socket: what waits is what the peer did not
     /// take yet, as the event loop tells.
-    private func write(_ frame: WebSocketFrame) {
+    private func write(_ frame: WebSocketFrame, written: EventLoopPromise<Void>?) {
         let header = frame.length < 126 ? 2 : frame.length <= 0xFFFF ? 4 : 10
         let cost = frame.length + header + Self.frameOverhead
         // `nil`: the socket closed or is closing, and the frame is not written.
@@ -163,21 +167,26 @@ final class SocketWriter: Sendable {
             state.isOpen = false
             return true
         }
-        guard let isDropped else { return }
-        guard !isDropped else {
-            onDrop()
-            channel.close(promise: nil)
+        guard isDropped == false else {
+            written?.fail(ChannelError.ioOnClosedChannel)
+            if isDropped == true {
+                onDrop()
+                channel.close(promise: nil)
+            }
             return
         }
-        let written = channel.eventLoop.makePromise(of: Void.self)
-        written.futureResult.whenComplete { [state] _ in state.withLock { $0.pending -= cost } }
-        channel.writeAndFlush(frame, promise: written)
+        let counted = channel.eventLoop.makePromise(of: Void.self)
+        counted.futureResult.whenComplete { [state] result in
+            state.withLock { $0.pending -= cost }
+            written?.completeWith(result)
+        }
+        channel.writeAndFlush(frame, promise: counted)
     }
 
-    /// Writes a text frame of `text`.
+    /// Writes a text frame of `text`; see ``send(_:written:)``.
     @discardableResult
-    func send(text: String) -> Bool {
-        send(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)))
+    func send(text: String, written: EventLoopPromise<Void>? = nil) -> Bool {
+        send(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)), written: written)
     }
 
     /// Writes a close frame with `code`, the last, and returns once it is written.

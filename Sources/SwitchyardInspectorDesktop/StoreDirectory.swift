@@ -241,9 +241,11 @@ final class AppLink: Sendable {
             $0 += 1; return $0
         }
         pending.withLock { $0[id] = promise }
-        if !writer.send(text: InspectorLink.Message.request(id, request).text()) {
+        let written = channel.eventLoop.makePromise(of: Void.self)
+        written.futureResult.whenFailure { [self] _ in
             fail(id, InspectorReply(status: 503, body: InspectorWire.failureBody("The app is not connected.")))
         }
+        writer.send(text: InspectorLink.Message.request(id, request).text(), written: written)
         let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) { [self] in
             fail(
                 id,
