@@ -37,12 +37,7 @@ extension DesktopServer {
                 case .read(let head, let body):
                     deadline.cancel()
                     statistics.withLock { $0.requests += 1 }
-                    let response: DesktopResponse
-                    do {
-                        response = try await route(head, body: body, channel: channel, upgradeRefusal: refusal).get()
-                    } catch {
-                        response = .failure(500, "\(error)")
-                    }
+                    let response = await route(head, body: body, upgradeRefusal: refusal)
                     guard try await respond(response, keepAlive: head.isKeepAlive) else { return false }
                     deadline.start()
                     return true

@@ -106,102 +106,93 @@ final class DesktopServer: Sendable {
     // MARK: - Routes
 
     /// The answer to a request; `upgradeRefusal` is the answer to an app's upgrade that was refused.
-    func route(
-        _ head: HTTPRequestHead, body: Data, channel: Channel, upgradeRefusal: DesktopResponse? = nil
-    ) -> EventLoopFuture<DesktopResponse> {
-        let eventLoop = channel.eventLoop
-        func answer(_ response: DesktopResponse) -> EventLoopFuture<DesktopResponse> {
-            eventLoop.makeSucceededFuture(response)
-        }
+    func route(_ head: HTTPRequestHead, body: Data, upgradeRefusal: DesktopResponse? = nil) async -> DesktopResponse {
         let target = DesktopTarget(head.uri)
         let path = target.path
         // Apps are not browsers and may reach the desktop by any name: the pairing code protects their endpoint. Only
         // an app's upgrade compares it (and counts a wrong one): a plain request here never does.
         if path == InspectorLink.path {
-            return answer(upgradeRefusal ?? .failure(426, "Apps connect here with a WebSocket."))
+            return upgradeRefusal ?? .failure(426, "Apps connect here with a WebSocket.")
         }
-        guard isAllowedHost(head.headers) else { return answer(DesktopResponse(status: 403)) }
+        guard isAllowedHost(head.headers) else { return DesktopResponse(status: 403) }
         let store = Self.store(of: path)
         // The page holds nothing secret: it is served without the token, which it reads from its address.
         // `/compare` shows two stores side by side, each in a pane that is a store's page.
         if head.method == .GET,
             path == "/" || path == "/index.html" || path == "/compare" || (store.map { $0.rest == "/" } ?? false)
         {
-            return answer(page())
+            return page()
         }
-        guard isAuthorized(head.headers, query: target.query) else { return answer(DesktopResponse(status: 403)) }
+        guard isAuthorized(head.headers, query: target.query) else { return DesktopResponse(status: 403) }
         // A page of another origin that knows the token could still post a form here: browsers send `Origin` (and
         // `Sec-Fetch-Site`) with every cross-origin POST, and only the inspector's own page may change a store.
         if head.method == .POST {
             let host = head.headers["host"].first ?? ""
             if let origin = head.headers["origin"].first, origin != "http://\(host)" {
-                return answer(
-                    .failure(403, "Requests that change a store are accepted from the inspector's page only."))
+                return .failure(403, "Requests that change a store are accepted from the inspector's page only.")
             }
             if let site = head.headers["sec-fetch-site"].first, site != "same-origin", site != "none" {
-                return answer(
-                    .failure(403, "Requests that change a store are accepted from the inspector's page only."))
+                return .failure(403, "Requests that change a store are accepted from the inspector's page only.")
             }
         }
-        if head.method == .GET, path == "/api/stores" { return answer(.json(directory.list())) }
+        if head.method == .GET, path == "/api/stores" { return .json(directory.list()) }
         guard let (id, rest) = store else {
-            return answer(.failure(404, "No such endpoint: \(head.method) \(path.prefix(200))"))
+            return .failure(404, "No such endpoint: \(head.method) \(path.prefix(200))")
         }
-        guard directory.exists(id) else { return answer(.failure(404, "No store \(id).")) }
+        guard directory.exists(id) else { return .failure(404, "No store \(id).") }
         if rest == "/ws" {
             let host = head.headers["host"].first ?? ""
             if let origin = head.headers["origin"].first, origin != "http://\(host)" {
-                return answer(DesktopResponse(status: 403))
+                return DesktopResponse(status: 403)
             }
-            return answer(
-                directory.pageCount >= limits.maxPages
-                    ? .failure(503, "Too many pages are open.") : .failure(426, "This endpoint is a WebSocket."))
+            return directory.pageCount >= limits.maxPages
+                ? .failure(503, "Too many pages are open.") : .failure(426, "This endpoint is a WebSocket.")
         }
         // What the desktop kept of the app's earlier launches: read-only, and answered whether the app is connected.
         if rest == "/launches" {
-            guard head.method == .GET else { return answer(.failure(405, "The earlier launches are read-only.")) }
-            return answer(directory.earlierLaunches(of: id).map { .json($0) } ?? .failure(404, "No store \(id)."))
+            guard head.method == .GET else { return .failure(405, "The earlier launches are read-only.") }
+            return directory.earlierLaunches(of: id).map { .json($0) } ?? .failure(404, "No store \(id).")
         }
         guard rest.hasPrefix("/api/"), let app = directory.app(of: id) else {
-            return answer(
-                rest.hasPrefix("/api/")
-                    ? .failure(503, "The app of this store is not connected; it shows again when the app reconnects.")
-                    : .failure(404, "No such endpoint: \(head.method) \(path.prefix(200))"))
+            return rest.hasPrefix("/api/")
+                ? .failure(503, "The app of this store is not connected; it shows again when the app reconnects.")
+                : .failure(404, "No such endpoint: \(head.method) \(path.prefix(200))")
         }
         let method = head.method == .GET ? "GET" : head.method == .POST ? "POST" : "\(head.method)"
         let request: InspectorLink.Request
         switch DesktopRoutes.route(method: method, path: rest, query: target.query, body: body) {
         case .app(let routed): request = routed
-        case .answer(let response): return answer(response)
+        case .answer(let response): return response
         }
-        let directory = directory
-        let replied = app.send(request, timeout: limits.appReplyTimeout)
+        let reply: InspectorReply
+        do {
+            reply = try await app.send(request, timeout: limits.appReplyTimeout).get()
+        } catch {
+            return .failure(500, "\(error)")
+        }
         if let (names, file) = ExportedTest.asked(by: request) {
-            return replied.flatMap { reply in
-                guard reply.status == 200 else {
-                    return replied.eventLoop.makeSucceededFuture(
-                        DesktopResponse(status: reply.status, body: reply.body, contentType: reply.contentType))
+            guard reply.status == 200 else {
+                return DesktopResponse(status: reply.status, body: reply.body, contentType: reply.contentType)
+            }
+            // A long history's test takes a while to write: on a thread of its own, not on Swift's shared threads,
+            // which run every page's and app's connection meanwhile.
+            return await withCheckedContinuation { written in
+                Thread.detachNewThread {
+                    written.resume(returning: ExportedTest.response(to: reply, names: names, file: file))
                 }
-                // A long history's test takes a while to write: on a thread of its own, not on the event loop, which
-                // serves every page and app meanwhile.
-                let written = replied.eventLoop.makePromise(of: DesktopResponse.self)
-                Thread.detachNewThread { written.succeed(ExportedTest.response(to: reply, names: names, file: file)) }
-                return written.futureResult
             }
         }
-        return replied.map { reply in
-            // The entries a page loads are kept for the launch's history, which the view shows after a relaunch.
-            if case .entries(let after) = request, reply.status == 200,
-                let entries = try? JSONDecoder().decode(InspectorWire.Entries.self, from: reply.body)
-            {
-                directory.keep(entries, isFullList: after == nil, from: app)
-            }
-            var response = DesktopResponse(status: reply.status, body: reply.body, contentType: reply.contentType)
-            if let name = reply.attachmentName {
-                response.headers.append(("Content-Disposition", "attachment; filename=\"\(name)\""))
-            }
-            return response
+        // The entries a page loads are kept for the launch's history, which the view shows after a relaunch.
+        if case .entries(let after) = request, reply.status == 200,
+            let entries = try? JSONDecoder().decode(InspectorWire.Entries.self, from: reply.body)
+        {
+            directory.keep(entries, isFullList: after == nil, from: app)
         }
+        var response = DesktopResponse(status: reply.status, body: reply.body, contentType: reply.contentType)
+        if let name = reply.attachmentName {
+            response.headers.append(("Content-Disposition", "attachment; filename=\"\(name)\""))
+        }
+        return response
     }
 
     private func page() -> DesktopResponse {
