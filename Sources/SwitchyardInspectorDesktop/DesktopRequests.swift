@@ -21,7 +21,7 @@ extension DesktopServer {
                     // The connection closes once the answer is written, not before: the end goes to the channel
                     // itself, whose write completes then, behind the head and body that the writer passed on.
                     try await outbound.write(contentsOf: [head, body])
-                    try await channel.writeAndFlush(HTTPServerResponsePart.end(nil)).get()
+                    try await channel.writeAndFlush(HTTPServerResponsePart.end(nil)).fencedGet()
                     return false
                 }
                 try await outbound.write(contentsOf: [head, body, .end(nil)])

@@ -166,7 +166,7 @@ final class DesktopServer: Sendable {
         }
         let reply: InspectorReply
         do {
-            reply = try await app.send(request, timeout: limits.appReplyTimeout).get()
+            reply = try await app.send(request, timeout: limits.appReplyTimeout).fencedGet()
         } catch {
             return .failure(500, "\(error)")
         }
@@ -176,11 +176,13 @@ final class DesktopServer: Sendable {
             }
             // A long history's test takes a while to write: on a thread of its own, not on Swift's shared threads,
             // which run every page's and app's connection meanwhile.
-            return await withCheckedContinuation { written in
+            let response = await withCheckedContinuation { written in
                 Thread.detachNewThread {
-                    written.resume(returning: ExportedTest.response(to: reply, names: names, file: file))
+                    ResumeFence.resume(written, returning: ExportedTest.response(to: reply, names: names, file: file))
                 }
             }
+            ResumeFence.pass()
+            return response
         }
         // The entries a page loads are kept for the launch's history, which the view shows after a relaunch.
         if case .entries(let after) = request, reply.status == 200,

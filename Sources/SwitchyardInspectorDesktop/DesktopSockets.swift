@@ -198,6 +198,6 @@ final class SocketWriter: Sendable {
         guard isOpen else { return }
         var data = ByteBuffer()
         data.write(webSocketErrorCode: code)
-        try? await channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)).get()
+        try? await channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)).fencedGet()
     }
 }
