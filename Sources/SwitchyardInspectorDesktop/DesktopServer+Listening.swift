@@ -1,7 +1,6 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import NIOWebSocket
 import Switchyard
 
 /// A connection the desktop accepted, and what its first request makes of it.

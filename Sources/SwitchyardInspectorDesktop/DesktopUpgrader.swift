@@ -9,7 +9,7 @@ typealias DesktopWebSocket = NIOAsyncChannel<WebSocketFrame, Never>
 
 /// What a connection became once NIO's upgrade handler read its first request's head.
 enum DesktopConnection: Sendable {
-    /// Plain requests, served in order; `refusedUpgrade` is the first request when it asked for a WebSocket and was
+    /// Plain requests, served in order; `refusedUpgrade` is the first request when it asked for an upgrade that was
     /// refused.
     case http(NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, refusedUpgrade: RefusedUpgrade?)
     /// A page watching a store, which the directory lists with `writer`.
@@ -18,8 +18,9 @@ enum DesktopConnection: Sendable {
     case app(DesktopWebSocket)
 }
 
-/// A request that asked for a WebSocket and was refused. NIO's upgrade handler reads such a request whole and does not
-/// pass it on: the connection's loop answers it before the requests that follow it.
+/// A request that asked for an upgrade (a WebSocket, or a protocol the desktop does not speak) and was refused. NIO's
+/// upgrade handler reads such a request whole and does not pass it on: the connection's loop answers it before the
+/// requests that follow it.
 struct RefusedUpgrade: Sendable {
     var head: HTTPRequestHead
     /// The answer to an app's refused upgrade (its pairing code, its release, the room left); `nil` for a page's,
