@@ -83,10 +83,7 @@ extension DesktopServer {
         }
         let refused = NIOLoopBoundBox<RefusedUpgrade?>(nil, eventLoop: channel.eventLoop)
         let upgrades = NIOTypedHTTPServerUpgradeConfiguration<DesktopConnection>(
-            upgraders: [
-                DesktopUpgrader(server: self, deadline: deadline, refused: refused),
-                DeclinedUpgrader(supportedProtocol: "h2c", refused: refused),
-            ],
+            upgraders: [DesktopUpgrader(server: self, deadline: deadline, refused: refused)],
             notUpgradingCompletionHandler: { channel in
                 channel.eventLoop.makeCompletedFuture {
                     channel.pipeline.syncOperations.removeHandler(name: FirstRequestErrors.name, promise: nil)
@@ -106,6 +103,9 @@ extension DesktopServer {
         configuration.decoderConfiguration.maxHeaderFieldCount = max(limits.maxHeaderCount, 1)
         let upgrade = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
             configuration: configuration)
+        let upgradeHandler = try channel.pipeline.syncOperations.handler(
+            type: NIOTypedHTTPServerUpgradeHandler<DesktopConnection>.self)
+        try channel.pipeline.syncOperations.addHandler(UnspokenUpgrades(), position: .before(upgradeHandler))
         try channel.pipeline.syncOperations.addHandler(FirstRequestErrors(server: self), name: FirstRequestErrors.name)
         deadline.start()
         return AcceptedConnection(channel: channel, upgrade: upgrade, deadline: deadline)

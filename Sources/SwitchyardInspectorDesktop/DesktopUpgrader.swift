@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOWebSocket
@@ -18,9 +19,9 @@ enum DesktopConnection: Sendable {
     case app(DesktopWebSocket)
 }
 
-/// A request that asked for an upgrade (a WebSocket, or a protocol the desktop does not speak) and was refused. NIO's
-/// upgrade handler reads such a request whole and does not pass it on: the connection's loop answers it before the
-/// requests that follow it.
+/// A request that asked for a WebSocket and was refused. NIO's upgrade handler reads such a request whole and does not
+/// pass it on: the connection's loop answers it before the requests that follow it. (An upgrade to a protocol the
+/// desktop does not speak never reaches NIO's handler: ``UnspokenUpgrades`` leaves it out of the request.)
 struct RefusedUpgrade: Sendable {
     var head: HTTPRequestHead
     /// The answer to an app's refused upgrade (its pairing code, its release, the room left); `nil` for a page's,
@@ -99,28 +100,35 @@ struct DesktopUpgrader: NIOTypedHTTPServerProtocolUpgrader {
     }
 }
 
-/// An upgrade to a protocol the desktop does not speak (`h2c`, which `curl --http2` asks for), refused so that the
-/// request is answered as a plain one, as HTTP/1.1 asks of a server that ignores an upgrade.
+/// Leaves out of a connection's first request the upgrades to protocols the desktop does not speak (`h2c`, which
+/// `curl --http2` asks for, or any other): the request is then answered as a plain one, as HTTP/1.1 lets a server that
+/// ignores an upgrade do.
 ///
-/// NIO's typed upgrade handler reads a request that asks for an upgrade whole, whatever the protocol, and gives it only
-/// to the upgrader of that protocol: without one, the request would never be answered.
-struct DeclinedUpgrader: NIOTypedHTTPServerProtocolUpgrader {
-    /// Why the upgrade did not happen, for NIO's upgrade handler.
-    struct Declined: Error {}
+/// NIO's typed upgrade handler reads a request that asks for an upgrade whole and gives it only to the upgrader of
+/// that protocol: with none, the request would never be answered, and the connection would close unanswered at the
+/// request timeout. This handler sits before it for the first request alone, the only one it decides on, and removes
+/// itself after that request's head.
+final class UnspokenUpgrades: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
 
-    let supportedProtocol: String
-    let requiredUpgradeHeaders: [String] = []
-    /// Where the request is kept for the connection's loop.
-    let refused: NIOLoopBoundBox<RefusedUpgrade?>
+    /// The protocol the desktop upgrades to.
+    static let spoken = "websocket"
 
-    func buildUpgradeResponse(
-        channel: Channel, upgradeRequest: HTTPRequestHead, initialResponseHeaders: HTTPHeaders
-    ) -> EventLoopFuture<HTTPHeaders> {
-        refused.value = RefusedUpgrade(head: upgradeRequest)
-        return channel.eventLoop.makeFailedFuture(Declined())
-    }
-
-    func upgrade(channel: Channel, upgradeRequest: HTTPRequestHead) -> EventLoopFuture<DesktopConnection> {
-        channel.eventLoop.makeFailedFuture(Declined())
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .head(var head) = unwrapInboundIn(data) else {
+            context.fireChannelRead(data)
+            return
+        }
+        let offered = head.headers["upgrade"].flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let spoken = offered.filter { $0.lowercased() == Self.spoken }
+        if spoken.count != offered.count {
+            head.headers.remove(name: "upgrade")
+            if !spoken.isEmpty { head.headers.add(name: "Upgrade", value: spoken.joined(separator: ", ")) }
+        }
+        context.fireChannelRead(wrapInboundOut(.head(head)))
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 }

@@ -163,6 +163,18 @@ import Testing
         #expect(status(of: try await connection.readUntilClosed()) == 200)
     }
 
+    @Test func anUpgradeToAProtocolNobodySpeaksIsAnsweredAsAPlainRequestAtOnce() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let host = "Host: 127.0.0.1:\(running.desktop.port)"
+        let request =
+            "GET /api/stores?token=\(running.token) HTTP/1.1\r\n\(host)\r\nUpgrade: foo/2, websocket-ish\r\n"
+            + "Connection: Upgrade, close\r\n\r\n"
+        let connection = try await running.client.open(sending: Data(request.utf8))
+        // Answered, not closed unanswered by the request timeout.
+        #expect(status(of: try await connection.readUntilClosed()) == 200)
+    }
+
     @Test func pipelinedRequestsAreAllAnsweredInOrder() async throws {
         let running = try await start()
         defer { Task { await running.stop() } }
