@@ -3,44 +3,8 @@ import NIOHTTP1
 import NIOWebSocket
 import Switchyard
 
-// The pieces of the app's connection to the desktop inspector that sit on NIO's channel: what reads a refused upgrade,
-// what orders each frame for ThreadSanitizer, and what writes the app's messages.
-
-/// Orders, in a way ThreadSanitizer sees, what the event loop wrote into each frame before what the session reads
-/// of it.
-///
-/// The frames reach the session through `NIOAsyncChannel`'s stream, which resumes the session's continuation. When
-/// the event loop resumes it before the session has suspended, Swift's runtime (6.3.1) gives ThreadSanitizer no
-/// order between the two threads (`swift_continuation_await` takes that path without the acquire it makes
-/// elsewhere), and ThreadSanitizer reports the decoder's writes into the frame against the session's reads: a false
-/// report, 3 of them in one CI run of the whole suite under the sanitizer. Every frame passes a lock on the event loop
-/// before the stream, and the session passes the same lock after taking each frame. It costs a lock each way per
-/// frame that the desktop sends, nothing per action.
-enum FrameFence {
-    /// How many times the lock was passed. A count, not `Void`: ThreadSanitizer reports a race on the `Void` value of
-    /// a `LockedValue` that threads only ever reach under its lock (4 threads passing such a lock, every run), and none
-    /// on a count.
-    private static let passes = LockedValue<UInt64>(0)
-
-    /// How many times the lock was passed, by every connection of the process.
-    static var passCount: UInt64 { passes.withLock { $0 } }
-
-    /// Called by the session for each frame it takes from the stream, before it reads the frame.
-    static func pass() {
-        passes.withLock { $0 &+= 1 }
-    }
-
-    /// The channel handler that passes the lock for each frame before handing it to the stream.
-    final class Gate: ChannelInboundHandler, RemovableChannelHandler {
-        typealias InboundIn = WebSocketFrame
-        typealias InboundOut = WebSocketFrame
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            FrameFence.pass()
-            context.fireChannelRead(data)
-        }
-    }
-}
+// The pieces of the app's connection to the desktop inspector that sit on NIO's channel: what reads a refused upgrade
+// and what writes the app's messages. What orders each frame for ThreadSanitizer is `ResumeFence`.
 
 /// Reads the status of the desktop's answer to an upgrade it refused, then closes the connection.
 final class RefusalReader: ChannelInboundHandler, RemovableChannelHandler {

@@ -87,7 +87,7 @@ enum InspectorLinkSession {
                                         maxAccumulatedFrameCount: 1 << 16,
                                         maxAccumulatedFrameSize: maximumMessageBytes
                                     ),
-                                    FrameFence.Gate()
+                                    ResumeFence.Gate()
                                 )
                                 return Upgrade.webSocket(
                                     try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(
@@ -154,7 +154,7 @@ enum InspectorLinkSession {
                         endpoints.inspector, writer: writer, connection: connection, events: events, sink: sink)
                 }
                 loop: for try await frame in inbound {
-                    FrameFence.pass()
+                    ResumeFence.pass()
                     switch frame.opcode {
                     case .text:
                         var data = frame.unmaskedData

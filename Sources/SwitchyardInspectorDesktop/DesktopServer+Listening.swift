@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import Switchyard
+import SwitchyardInspector
 
 /// A connection the desktop accepted, and what its first request makes of it.
 struct AcceptedConnection: Sendable {
@@ -139,43 +140,5 @@ extension DesktopServer {
         case .app(let socket):
             await serveApp(socket)
         }
-    }
-}
-
-/// Orders, in a way ThreadSanitizer sees, what a thread did before it resumed a task before what the task does once
-/// resumed: the thread resumes the task while it holds a lock, and the task passes the same lock once resumed.
-///
-/// When a thread resumes a task before the task has suspended, Swift's runtime (6.3.1) gives ThreadSanitizer no order
-/// between the two threads (`swift_continuation_await` takes that path without the acquire it makes elsewhere), and
-/// ThreadSanitizer reports the continuation's resumption against what the task writes next: a false report, seen once
-/// in four runs of the desktop's tests under the sanitizer, for a connection whose first request was read as its
-/// task began to wait for it.
-enum ResumeFence {
-    /// How many times the lock was passed. A count, not `Void`: ThreadSanitizer reports a race on the `Void` value of
-    /// a `LockedValue` that threads only ever reach under its lock, and none on a count.
-    private static let passes = LockedValue<UInt64>(0)
-
-    /// Resumes `continuation` with `value` while holding the lock.
-    static func resume<Value: Sendable>(_ continuation: CheckedContinuation<Value, Never>, returning value: Value) {
-        passes.withLock { passes in
-            passes &+= 1
-            continuation.resume(returning: value)
-        }
-    }
-
-    /// Called by the task once resumed, before it reads what it was given.
-    static func pass() {
-        passes.withLock { $0 &+= 1 }
-    }
-}
-
-extension EventLoopFuture where Value: Sendable {
-    /// `get()`, ordered by ``ResumeFence``.
-    func fencedGet() async throws -> Value {
-        let result = await withCheckedContinuation { continuation in
-            whenComplete { ResumeFence.resume(continuation, returning: $0) }
-        }
-        ResumeFence.pass()
-        return try result.get()
     }
 }

@@ -80,6 +80,7 @@ extension DesktopServer {
     ) async {
         do {
             for try await frame in inbound {
+                ResumeFence.pass()
                 switch messages.read(frame) {
                 case .message(let opcode, let data):
                     guard receive(opcode, data) else { return }

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOWebSocket
+import SwitchyardInspector
 
 /// A WebSocket of the desktop: a page's or an app's.
 ///
@@ -62,6 +63,8 @@ struct DesktopUpgrader: NIOTypedHTTPServerProtocolUpgrader {
                 }
                 deadline.cancel()
                 channel.pipeline.syncOperations.removeHandler(name: FirstRequestErrors.name, promise: nil)
+                // Each frame passes the fence that orders it for ThreadSanitizer, as the app's frames do.
+                try channel.pipeline.syncOperations.addHandler(ResumeFence.Gate())
                 let socket = try DesktopWebSocket(wrappingChannelSynchronously: channel)
                 switch kind {
                 case .page(let storeID):

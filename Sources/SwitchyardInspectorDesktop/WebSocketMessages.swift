@@ -33,9 +33,11 @@ struct WebSocketMessages {
         self.maxFragments = maxFragments
     }
 
+    /// The opcodes the protocol defines; any other breaks it. Made once, not for each frame.
+    private static let known: Set<WebSocketOpcode> = [.continuation, .text, .binary, .connectionClose, .ping, .pong]
+
     mutating func read(_ frame: WebSocketFrame) -> Step {
-        let known: [WebSocketOpcode] = [.continuation, .text, .binary, .connectionClose, .ping, .pong]
-        guard frame.maskKey != nil, !frame.rsv1, !frame.rsv2, !frame.rsv3, known.contains(frame.opcode) else {
+        guard frame.maskKey != nil, !frame.rsv1, !frame.rsv2, !frame.rsv3, Self.known.contains(frame.opcode) else {
             return violation(.protocolError)
         }
         switch frame.opcode {
