@@ -27,7 +27,8 @@ extension DesktopServer {
                 try await outbound.write(contentsOf: [head, body, .end(nil)])
                 return true
             }
-            func handle(_ step: RequestReader.Step, refusal: DesktopResponse? = nil) async throws -> Bool {
+            /// `refusedUpgrade` is the refused upgrade `step` reads, if it is one.
+            func handle(_ step: RequestReader.Step, refusedUpgrade: RefusedUpgrade? = nil) async throws -> Bool {
                 switch step {
                 case .reading:
                     return true
@@ -37,16 +38,19 @@ extension DesktopServer {
                 case .read(let head, let body):
                     deadline.cancel()
                     statistics.withLock { $0.requests += 1 }
-                    let response = await route(head, body: body, upgradeRefusal: refusal)
-                    guard try await respond(response, keepAlive: head.isKeepAlive) else { return false }
+                    let response = await route(head, body: body, upgradeRefusal: refusedUpgrade?.refusal)
+                    // NIO's decoder reads nothing after a request that asks for an upgrade: a request sent after a
+                    // refused one could never be answered, so its connection closes after the answer.
+                    let keepAlive = head.isKeepAlive && refusedUpgrade == nil
+                    guard try await respond(response, keepAlive: keepAlive) else { return false }
                     deadline.start()
                     return true
                 }
             }
             if let refusedUpgrade {
-                // NIO's upgrade handler read this request whole: it is answered as a plain one, before the next.
+                // NIO's upgrade handler read this request whole: it is answered as a plain one, the last.
                 for part: HTTPServerRequestPart in [.head(refusedUpgrade.head), .end(nil)] {
-                    guard try await handle(reader.read(part), refusal: refusedUpgrade.refusal) else { return }
+                    guard try await handle(reader.read(part), refusedUpgrade: refusedUpgrade) else { return }
                 }
             }
             do {

@@ -21,7 +21,8 @@ enum DesktopConnection: Sendable {
 }
 
 /// A request that asked for a WebSocket and was refused. NIO's upgrade handler reads such a request whole and does not
-/// pass it on: the connection's loop answers it before the requests that follow it. (An upgrade to a protocol the
+/// pass it on: the connection's loop answers it, then closes the connection, since NIO's decoder reads nothing after a
+/// request that asks for an upgrade. (An upgrade to a protocol the
 /// desktop does not speak never reaches NIO's handler: ``UnspokenUpgrades`` leaves it out of the request.)
 struct RefusedUpgrade: Sendable {
     var head: HTTPRequestHead

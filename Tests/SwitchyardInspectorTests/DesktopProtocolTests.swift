@@ -169,6 +169,33 @@ import Testing
         #expect(status(of: try await connection.readUntilClosed()) == 200)
     }
 
+    /// A WebSocket upgrade that is refused is answered, and its connection closed at once: NIO's HTTP decoder reads
+    /// nothing after a request that asks for an upgrade, so a request sent after it on that connection could never be
+    /// answered. Closed, the connection tells its client to send that request again on a new one, where kept open it
+    /// would leave it waiting for the request timeout.
+    @Test func aRefusedUpgradeIsAnsweredAndItsConnectionClosed() async throws {
+        var limits = DesktopInspector.Limits()
+        limits.requestTimeout = .seconds(60)
+        let running = try await start(limits: limits)
+        defer { Task { await running.stop() } }
+        let host = "Host: 127.0.0.1:\(running.desktop.port)"
+        // A page's socket without the token, and a request sent after it on the same connection.
+        let upgrade =
+            "GET \(running.prefix)/ws HTTP/1.1\r\n\(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        let next = "GET /api/stores?token=\(running.token) HTTP/1.1\r\n\(host)\r\n\r\n"
+        let started = ContinuousClock.now
+        let connection = try await running.client.open(sending: Data((upgrade + next).utf8))
+        let answer = try await connection.readUntilClosed()
+        // The client's own receive timeout is 20 s: a connection left open ends the reading only then.
+        #expect(ContinuousClock.now - started < .seconds(15))
+        let response = try #require(LoopbackClient.parse(answer))
+        #expect(response.status == 403)
+        #expect(response.headers["connection"]?.lowercased() == "close")
+        // The page's own requests are answered on new connections.
+        #expect(try await running.pageIsAnswered())
+    }
+
     @Test func pipelinedRequestsAreAllAnsweredInOrder() async throws {
         let running = try await start()
         defer { Task { await running.stop() } }
