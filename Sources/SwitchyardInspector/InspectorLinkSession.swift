@@ -87,7 +87,7 @@ enum InspectorLinkSession {
                                         maxAccumulatedFrameCount: 1 << 16,
                                         maxAccumulatedFrameSize: maximumMessageBytes
                                     ),
-                                    ResumeFence.Gate()
+                                    ResumeFence.Gate<WebSocketFrame>()
                                 )
                                 return Upgrade.webSocket(
                                     try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(

@@ -1,18 +1,17 @@
 import NIOCore
-import NIOWebSocket
 import Switchyard
 
 /// Orders, in a way ThreadSanitizer sees, what one thread did before it resumed a task before what the task does once
 /// resumed: the app's inspector session and the desktop inspector's connections, which both wait on NIO.
 ///
-/// A task waiting on NIO (the next frame of an `NIOAsyncChannel`'s stream, or a future's result) is resumed by an
+/// A task waiting on NIO (the next message of an `NIOAsyncChannel`'s stream, or a future's result) is resumed by an
 /// event loop. When the loop resumes it before the task has suspended, Swift's runtime (6.3.1) gives ThreadSanitizer
 /// no order between the two threads (`swift_continuation_await` takes that path without the acquire it makes
 /// elsewhere), and ThreadSanitizer reports the loop's writes (the decoder's into a frame, a future's value) against the
 /// task's reads: a false report, 3 of them in one CI run of the whole suite under the sanitizer for the app's frames,
 /// one in four runs of the desktop's tests for a future. The resuming side passes a lock first (``Gate`` for each
-/// frame, ``resume(_:returning:)`` for a continuation), and the task passes the same lock once resumed (``pass()``).
-/// It costs a lock each way per frame or future, nothing per action.
+/// message, ``resume(_:returning:)`` for a continuation), and the task passes the same lock once resumed (``pass()``).
+/// It costs a lock each way per message or future, nothing per action.
 package enum ResumeFence {
     /// How many times the lock was passed. A count, not `Void`: ThreadSanitizer reports a race on the `Void` value of
     /// a `LockedValue` that threads only ever reach under its lock (4 threads passing such a lock, every run), and none
@@ -22,8 +21,8 @@ package enum ResumeFence {
     /// How many times the lock was passed, by every connection of the process.
     package static var passCount: UInt64 { passes.withLock { $0 } }
 
-    /// Called by the task once resumed (for a frame: for each one it takes from the stream), before it reads what it
-    /// was given.
+    /// Called by the task once resumed (for a stream: for each message it takes from it), before it reads what it was
+    /// given.
     package static func pass() {
         passes.withLock { $0 &+= 1 }
     }
@@ -38,10 +37,11 @@ package enum ResumeFence {
         }
     }
 
-    /// The channel handler that passes the lock for each frame before handing it to the stream.
-    package final class Gate: ChannelInboundHandler, RemovableChannelHandler {
-        package typealias InboundIn = WebSocketFrame
-        package typealias InboundOut = WebSocketFrame
+    /// The channel handler that passes the lock for each message (a WebSocket frame, a part of an HTTP request)
+    /// before handing it to the stream.
+    package final class Gate<Message>: ChannelInboundHandler, RemovableChannelHandler {
+        package typealias InboundIn = Message
+        package typealias InboundOut = Message
 
         package init() {}
 

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Switchyard
+import SwitchyardInspector
 
 extension DesktopServer {
     /// Serves a connection's requests in order until it closes: each is read within the limits, its host, token and
@@ -55,6 +56,7 @@ extension DesktopServer {
             }
             do {
                 for try await part in inbound {
+                    ResumeFence.pass()
                     guard try await handle(reader.read(part)) else { return }
                 }
             } catch {

@@ -88,6 +88,8 @@ extension DesktopServer {
             notUpgradingCompletionHandler: { channel in
                 channel.eventLoop.makeCompletedFuture {
                     channel.pipeline.syncOperations.removeHandler(name: FirstRequestErrors.name, promise: nil)
+                    // Each part of a request passes the fence that orders it for ThreadSanitizer, as frames do.
+                    try channel.pipeline.syncOperations.addHandler(ResumeFence.Gate<HTTPServerRequestPart>())
                     let http = try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
                         wrappingChannelSynchronously: channel)
                     return .http(http, refusedUpgrade: refused.value)

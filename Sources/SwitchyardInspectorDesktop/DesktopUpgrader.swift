@@ -65,7 +65,7 @@ struct DesktopUpgrader: NIOTypedHTTPServerProtocolUpgrader {
                 deadline.cancel()
                 channel.pipeline.syncOperations.removeHandler(name: FirstRequestErrors.name, promise: nil)
                 // Each frame passes the fence that orders it for ThreadSanitizer, as the app's frames do.
-                try channel.pipeline.syncOperations.addHandler(ResumeFence.Gate())
+                try channel.pipeline.syncOperations.addHandler(ResumeFence.Gate<WebSocketFrame>())
                 let socket = try DesktopWebSocket(wrappingChannelSynchronously: channel)
                 switch kind {
                 case .page(let storeID):

@@ -8,6 +8,12 @@ import NIOWebSocket
 /// frames' payloads, and their count); a text message is UTF-8; a close frame carries a valid code, and is answered
 /// with it. Control frames may come between the fragments of a message; NIO's decoder already refuses control frames
 /// that are fragmented or longer than 125 bytes.
+///
+/// The app's side joins fragments with NIO's `NIOWebSocketFrameAggregator`; the desktop does not. The aggregator
+/// drops the mask key and reserved bits of the frames it joins, so the rules a client's frames must keep would have
+/// to be checked in a channel handler of the desktop's own before it, and its refusals reach the connection's loop as
+/// errors thrown by the stream, to be told apart from the connection's own failures: more code than the 25 lines
+/// that join a message here, beside the rules, in one value tested on its own.
 struct WebSocketMessages {
     /// What a frame read makes the connection do.
     enum Step: Equatable {
