@@ -33,6 +33,10 @@ extension DesktopServer {
                 switch step {
                 case .reading:
                     return true
+                case .continueExpected(let version):
+                    // The client waits for this before it sends the body (curl does, a second, for a large one).
+                    try await outbound.write(.head(HTTPResponseHead(version: version, status: .continue)))
+                    return true
                 case .refused(let response):
                     statistics.withLock { $0.refusedForLimits += 1 }
                     return try await respond(response, keepAlive: false)
@@ -97,6 +101,9 @@ struct RequestReader {
     enum Step {
         /// The request goes on.
         case reading
+        /// The request goes on, and its client waits to be told so before it sends the body (`Expect:
+        /// 100-continue`): it is answered `100 Continue` in its HTTP version, once its head passed the checks.
+        case continueExpected(HTTPVersion)
         /// The request passes a limit or carries a wrong host: answered with this, then the connection closes.
         case refused(DesktopResponse)
         /// The request was read in full.
@@ -122,7 +129,11 @@ struct RequestReader {
             if let refusal = check(head) { return .refused(refusal) }
             self.head = head
             body.clear()
-            return .reading
+            // HTTP/1.0 has no interim responses: its clients send the body without waiting.
+            let expectsContinue =
+                head.version != .http1_0
+                && head.headers["expect"].contains { $0.lowercased() == "100-continue" }
+            return expectsContinue ? .continueExpected(head.version) : .reading
         case .body(var chunk):
             // Parts of a request that NIO's upgrade handler read are not this connection's to answer.
             guard head != nil else { return .reading }

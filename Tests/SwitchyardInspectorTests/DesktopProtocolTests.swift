@@ -196,6 +196,33 @@ import Testing
         #expect(try await running.pageIsAnswered())
     }
 
+    /// A client that sends `Expect: 100-continue` waits for `100 Continue` before it sends the body (curl waits a
+    /// second for it, with a large body): it is told so as soon as the head passes the checks, and answered once the
+    /// body came; a body announced past the limit is refused at once, and never asked for.
+    @Test func aClientThatExpectsToContinueIsToldSo() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let host = "Host: 127.0.0.1:\(running.desktop.port)"
+        let body = #"{"paused": true}"#
+        let head =
+            "POST \(running.prefix)/api/pause?token=\(running.token) HTTP/1.1\r\n\(host)\r\nExpect: 100-continue\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+        let connection = try await running.client.open(sending: Data(head.utf8))
+        let interim = String(decoding: try await connection.readHead(), as: UTF8.self)
+        #expect(interim.hasPrefix("HTTP/1.1 100 Continue\r\n"))
+        #expect(await connection.send(Data(body.utf8)))
+        #expect(status(of: try await connection.readUntilClosed()) == 200)
+        #expect(running.inspector.status().paused)
+
+        let tooLarge =
+            "POST \(running.prefix)/api/pause?token=\(running.token) HTTP/1.1\r\n\(host)\r\nExpect: 100-continue\r\n"
+            + "Content-Length: 100000000\r\n\r\n"
+        let refused = try await running.client.open(sending: Data(tooLarge.utf8))
+        let answer = String(decoding: try await refused.readUntilClosed(), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 413 "))
+        #expect(!answer.contains("100 Continue"))
+    }
+
     @Test func pipelinedRequestsAreAllAnsweredInOrder() async throws {
         let running = try await start()
         defer { Task { await running.stop() } }

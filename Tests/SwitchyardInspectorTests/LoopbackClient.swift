@@ -315,6 +315,18 @@ final class RawConnection: @unchecked Sendable {
         (try? sendBytes(socket, bytes)) != nil
     }
 
+    /// What the server sends until a response's head is whole (or 20 s pass, or the server closes the connection).
+    func readHead() async throws -> Data {
+        try await offThePool {
+            var received = Data()
+            while !received.contains(Data("\r\n\r\n".utf8)) {
+                guard let chunk = try? receive(self.socket), !chunk.isEmpty else { break }
+                received += chunk
+            }
+            return received
+        }
+    }
+
     /// Everything the server sends until it closes the connection (or 20 s pass).
     func readUntilClosed() async throws -> Data {
         try await offThePool {
