@@ -106,7 +106,12 @@ final class DesktopServer: Sendable {
     // MARK: - Routes
 
     /// The answer to a request; `upgradeRefusal` is the answer to an app's upgrade that was refused.
-    func route(_ head: HTTPRequestHead, body: Data, upgradeRefusal: DesktopResponse? = nil) async -> DesktopResponse {
+    ///
+    /// A `HEAD` request is answered as the `GET` of the same target, whose body NIO's encoder leaves out.
+    func route(_ request: HTTPRequestHead, body: Data, upgradeRefusal: DesktopResponse? = nil) async -> DesktopResponse
+    {
+        var head = request
+        if head.method == .HEAD { head.method = .GET }
         let target = DesktopTarget(head.uri)
         let path = target.path
         // Apps are not browsers and may reach the desktop by any name: the pairing code protects their endpoint. Only

@@ -223,6 +223,28 @@ import Testing
         #expect(!answer.contains("100 Continue"))
     }
 
+    /// `HEAD` is answered as `GET` is, without the body, as HTTP requires of every server: the page's address and the
+    /// endpoints alike; the next request on the connection is answered after it.
+    @Test func headIsAnsweredAsGetWithoutTheBody() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let host = "Host: 127.0.0.1:\(running.desktop.port)"
+        for target in ["/", "\(running.prefix)/api/status?token=\(running.token)"] {
+            let get = try await running.client.request("GET", target)
+            let requests =
+                "HEAD \(target) HTTP/1.1\r\n\(host)\r\n\r\n"
+                + "GET /api/stores?token=\(running.token) HTTP/1.1\r\n\(host)\r\nConnection: close\r\n\r\n"
+            let connection = try await running.client.open(sending: Data(requests.utf8))
+            let answers = try await connection.readUntilClosed()
+            let head = try #require(LoopbackClient.parse(answers))
+            #expect(head.status == 200)
+            #expect(head.headers["content-type"] == get.headers["content-type"])
+            #expect(Int(head.headers["content-length"] ?? "") ?? 0 > 0)
+            // No body: the next response starts right after the head.
+            #expect(String(decoding: head.body, as: UTF8.self).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        }
+    }
+
     @Test func pipelinedRequestsAreAllAnsweredInOrder() async throws {
         let running = try await start()
         defer { Task { await running.stop() } }
