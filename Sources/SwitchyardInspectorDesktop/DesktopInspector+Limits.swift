@@ -22,6 +22,13 @@ extension DesktopInspector {
         public var maxPages = 32
         /// The most apps' stores connected at once; more are answered `503`.
         public var maxApps = 64
+        /// The most stores the desktop keeps, connected or not, with what it kept of their launches: when an app
+        /// connects a store past it, the store seen least recently among those whose app is disconnected is
+        /// forgotten, and the pages that watch it are closed. Stores whose app is connected are all kept, whatever
+        /// this bound. A desktop left open keeps its memory, and its list of stores, within this bound however many
+        /// differently named stores connect over time (a test suite that names each store anew, say): ``maxApps``
+        /// bounds the stores connected at once, not those kept.
+        public var maxStores = 256
         /// How long a connection may take to send a whole request, or stay idle between two: it is closed after.
         public var requestTimeout: Duration = .seconds(10)
         /// How long the desktop waits for an app to answer a page's request (an export of a large history takes

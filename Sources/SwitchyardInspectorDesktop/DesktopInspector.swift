@@ -23,7 +23,8 @@ import SwitchyardInspector
 /// more than 5 seconds is told to come back, a lockout its status names (``Statistics/pairingLockouts``).
 /// A store of an app that relaunches goes on in the same view of the page, which keeps what it showed of the earlier
 /// launches above the live one (at most ``Limits/maxEarlierLaunches`` launches of
-/// ``Limits/maxEntriesPerEarlierLaunch`` entries each). An app sends live updates only while a page shows its store.
+/// ``Limits/maxEntriesPerEarlierLaunch`` entries each), and it keeps at most ``Limits/maxStores`` stores, forgetting
+/// the one seen least recently whose app is gone. An app sends live updates only while a page shows its store.
 /// `/compare?left=ID&right=ID` shows two stores side by side.
 ///
 /// **Safe to leave open.** It runs on a thread of its own. What a client may send is bounded before anything else

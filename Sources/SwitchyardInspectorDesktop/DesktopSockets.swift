@@ -190,6 +190,22 @@ final class SocketWriter: Sendable {
         send(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)), written: written)
     }
 
+    /// Writes a close frame with `code`, the last, then closes the connection without waiting for the peer's: for a
+    /// connection that the desktop ends itself, from any thread.
+    func end(_ code: WebSocketErrorCode) {
+        let isOpen = state.withLock { state in
+            defer { state.isOpen = false }
+            return state.isOpen
+        }
+        guard isOpen else { return }
+        var data = ByteBuffer()
+        data.write(webSocketErrorCode: code)
+        let channel = channel
+        channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)).whenComplete { _ in
+            channel.close(promise: nil)
+        }
+    }
+
     /// Writes a close frame with `code`, the last, and returns once it is written.
     func close(_ code: WebSocketErrorCode) async {
         let isOpen = state.withLock { state in

@@ -35,12 +35,21 @@ final class StoreDirectory: Sendable {
 
     /// The view of `hello`'s app and store, made if new; `link` becomes its app. A new launch of the app moves what
     /// the desktop saw of the previous one to the view's earlier launches. The app is told at once whether a page
-    /// watches its store.
+    /// watches its store. A new view past ``DesktopInspector/Limits/maxStores`` makes the directory forget the view
+    /// seen least recently whose app is disconnected; its pages are closed.
     @discardableResult
     func attach(_ hello: InspectorLink.Hello, link: AppLink) -> Int {
         let limits = limits
-        let (id, previous, watched) = views.withLock { views -> (Int, AppLink?, Bool) in
+        let (id, previous, watched, forgotten) = views.withLock {
+            views -> (Int, AppLink?, Bool, [SocketWriter]) in
             let existing = views.values.first { $0.hello.app == hello.app && $0.hello.store == hello.store }
+            var forgotten: [SocketWriter] = []
+            if existing == nil, views.count >= max(limits.maxStores, 0),
+                let oldest = views.values.filter({ $0.app == nil }).min(by: { $0.lastSeen < $1.lastSeen })
+            {
+                forgotten = Array(oldest.pages.values)
+                views[oldest.id] = nil
+            }
             let id =
                 existing?.id
                 ?? lastID.withLock {
@@ -66,10 +75,12 @@ final class StoreDirectory: Sendable {
             view.launches.insert(hello.launch)
             view.lastSeen = Date()
             views[id] = view
-            return (id, previous, !view.pages.isEmpty)
+            return (id, previous, !view.pages.isEmpty, forgotten)
         }
         if let previous, previous !== link { previous.close() }
         link.tell(watched: watched)
+        // A page of a store forgotten goes away: reconnecting, it finds the store is gone.
+        for page in forgotten { page.end(.goingAway) }
         return id
     }
 

@@ -103,6 +103,56 @@ import Testing
         #expect(try await client.request("GET", "/stores/999/launches?token=\(desktop.token)").status == 404)
     }
 
+    /// A desktop left open while stores of new names keep connecting (a test suite's) keeps at most `maxStores` of
+    /// them: the one seen least recently whose app is gone is forgotten, and its page closed; a store whose app is
+    /// connected is never forgotten.
+    @Test func theStoresKeptAreBoundedAndOnlyDisconnectedOnesForgotten() async throws {
+        var limits = DesktopInspector.Limits()
+        limits.maxStores = 2
+        let desktop = try await DesktopInspector.start(limits: limits)
+        defer { Task { await desktop.stop() } }
+        let client = LoopbackClient(port: UInt16(desktop.port))
+        var connections: [String: InspectorConnection] = [:]
+        // Each inspector's store, kept: an inspector closes its connection once its store is freed.
+        var stores: [Store<AppAction, AppState>] = []
+        func connect(_ name: String) async throws -> Int {
+            let store = makeStore()
+            stores.append(store)
+            let inspector = StoreInspector(inspecting: store)
+            let connection = inspector.connect(to: desktop.appAddress, app: "Bounded", store: name)
+            #expect(await connection.waitUntilConnected(timeout: .seconds(20)))
+            connections[name] = connection
+            return try await eventually(timeout: .seconds(20)) {
+                desktop.stores.first { $0.store == name && $0.isConnected }?.id
+            }
+        }
+        func disconnect(_ name: String) async throws {
+            await connections[name]?.close()
+            _ = try await eventually(timeout: .seconds(20)) {
+                desktop.stores.first { $0.store == name && !$0.isConnected }
+            }
+        }
+        let first = try await connect("first")
+        let opened = try await client.webSocket(
+            "/stores/\(first)/ws", origin: nil, protocols: ["token.\(desktop.token)"])
+        let page = try #require(opened.connection)
+        try await disconnect("first")
+        _ = try await connect("second")
+        try await disconnect("second")
+        // A third name, past the bound: the first store, seen least recently, is forgotten, and its page closed.
+        _ = try await connect("third")
+        #expect(Set(desktop.stores.map(\.store)) == ["second", "third"])
+        #expect(try await page.closeCode() == 1001)
+        #expect(try await client.request("GET", "/stores/\(first)/launches?token=\(desktop.token)").status == 404)
+        // Connected stores are all kept, past the bound.
+        _ = try await connect("fourth")
+        #expect(Set(desktop.stores.map(\.store)) == ["third", "fourth"])
+        _ = try await connect("fifth")
+        #expect(Set(desktop.stores.map(\.store)) == ["third", "fourth", "fifth"])
+        for connection in connections.values { await connection.close() }
+        withExtendedLifetime(stores) {}
+    }
+
     @Test func aViewWithoutARelaunchHasNoEarlierLaunches() async throws {
         let running = try await startDesktop()
         defer { Task { await running.stop() } }
