@@ -17,7 +17,8 @@ extension DesktopServer {
             var reader = RequestReader(server: self, channel: channel)
             /// Answers `response`; `false` when the connection closes after it.
             func respond(_ response: DesktopResponse, keepAlive: Bool) async throws -> Bool {
-                let (head, body) = response.parts(host: reader.host, keepAlive: keepAlive)
+                let (head, body) = response.parts(
+                    host: reader.host, keepAlive: keepAlive, requestVersion: reader.version)
                 guard keepAlive else {
                     // The connection closes once the answer is written, not before: the end goes to the channel
                     // itself, whose write completes then, behind the head and body that the writer passed on.
@@ -114,6 +115,8 @@ struct RequestReader {
     let channel: Channel
     /// The `Host` of the latest request, for the policy of its response.
     private(set) var host = ""
+    /// The HTTP version of the latest request, for the `Connection` header of its response.
+    private(set) var version = HTTPVersion.http1_1
     private var head: HTTPRequestHead?
     private var body = ByteBuffer()
     private var bodyLimit = 0
@@ -126,6 +129,7 @@ struct RequestReader {
     mutating func read(_ part: HTTPServerRequestPart) -> Step {
         switch part {
         case .head(let head):
+            version = head.version
             if let refusal = check(head) { return .refused(refusal) }
             self.head = head
             body.clear()

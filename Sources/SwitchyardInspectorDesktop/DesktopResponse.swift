@@ -21,6 +21,20 @@ struct DesktopResponse: Sendable {
         DesktopResponse(status: status, body: InspectorWire.failureBody(message), contentType: "application/json")
     }
 
+    /// The answer to a request for a WebSocket address that is not a WebSocket handshake the desktop takes: `400`
+    /// for a handshake without its key, otherwise `426` with the protocol and version to upgrade to, as HTTP and the
+    /// WebSocket protocol require (a client of another WebSocket version learns which one to use).
+    static func webSocketRequired(by head: HTTPRequestHead, _ message: String) -> DesktopResponse {
+        let asksForWebSocket = head.headers["upgrade"].contains { $0.lowercased().contains("websocket") }
+        if asksForWebSocket, head.headers["sec-websocket-key"].isEmpty {
+            return .failure(400, "The WebSocket handshake has no Sec-WebSocket-Key.")
+        }
+        var response = failure(426, message)
+        response.headers.append(("Upgrade", "websocket"))
+        response.headers.append(("Sec-WebSocket-Version", "13"))
+        return response
+    }
+
     static func json(_ value: some Encodable) -> DesktopResponse {
         do {
             return DesktopResponse(status: 200, body: try JSONEncoder().encode(value), contentType: "application/json")
@@ -30,13 +44,19 @@ struct DesktopResponse: Sendable {
     }
 
     /// The response's head and body on the wire, with the headers every response carries; `host` is the request's
-    /// `Host`, for the page's policy.
-    func parts(host: String, keepAlive: Bool) -> (head: HTTPServerResponsePart, body: HTTPServerResponsePart) {
+    /// `Host`, for the page's policy. An HTTP/1.0 request's connection stays open only when the response says so.
+    func parts(
+        host: String, keepAlive: Bool, requestVersion: HTTPVersion = .http1_1
+    ) -> (head: HTTPServerResponsePart, body: HTTPServerResponsePart) {
         var headers = HTTPHeaders()
         for (name, value) in self.headers { headers.add(name: name, value: value) }
         DesktopSecurity.addHeaders(to: &headers, host: host, isPage: isPage)
         headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
-        if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+        if !keepAlive {
+            headers.replaceOrAdd(name: "Connection", value: "close")
+        } else if requestVersion == .http1_0 {
+            headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+        }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
         return (.head(head), .body(.byteBuffer(ByteBuffer(bytes: body))))
     }

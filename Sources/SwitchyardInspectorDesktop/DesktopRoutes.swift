@@ -58,9 +58,9 @@ enum DesktopRoutes {
         case ("GET", "/api/export/test"):
             // An empty `middleware` asks for a test store without one; none asks for the usual name.
             let middleware = query["middleware"].map { $0.isEmpty ? nil : $0 } ?? "appMiddleware"
-            return .app(.exportTest(names(query, test: "replaysInspectorSession", middleware: middleware)))
+            return test(query, default: "replaysInspectorSession", middleware: middleware) { .exportTest($0) }
         case ("POST", "/api/journal/test"):
-            return .app(.journalTest(body, names(query, test: "replaysJournal", middleware: nil)))
+            return test(query, default: "replaysJournal", middleware: nil) { .journalTest(body, $0) }
         case ("POST", "/api/pause"):
             return decode(InspectorWire.Pause.self, body, expected: #"{"paused": true} or false"#) { .pause($0.paused) }
         case ("POST", "/api/lock"):
@@ -108,6 +108,30 @@ enum DesktopRoutes {
         } catch {
             return .answer(.failure(400, "The body is not what this endpoint takes (\(error)): send \(expected)."))
         }
+    }
+
+    /// The request for a test named from the page's query (see ``names(_:test:middleware:)``), or a `400` when its
+    /// name is not a Swift identifier or an import not a module's name: the test written would not compile.
+    private static func test(
+        _ query: [String: String], default test: String, middleware: String?,
+        _ request: (InspectorLink.TestExport) -> InspectorLink.Request
+    ) -> Routed {
+        let names = names(query, test: test, middleware: middleware)
+        guard isIdentifier(names.name[...]) else {
+            return .answer(.failure(400, "The test's name is not a Swift identifier: \(names.name.prefix(200))."))
+        }
+        if let module = names.imports.first(where: {
+            !$0.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier)
+        }) {
+            return .answer(.failure(400, "An import is not a module's name: \(module.prefix(200))."))
+        }
+        return .app(request(names))
+    }
+
+    /// Whether `name` is a Swift identifier: a letter or `_`, then letters, digits or `_`.
+    private static func isIdentifier(_ name: Substring) -> Bool {
+        guard let first = name.first, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
     /// The names of an exported test, from the page's query: `name`, `reducer`, and `imports` separated by commas.

@@ -117,7 +117,7 @@ final class DesktopServer: Sendable {
         // Apps are not browsers and may reach the desktop by any name: the pairing code protects their endpoint. Only
         // an app's upgrade compares it (and counts a wrong one): a plain request here never does.
         if path == InspectorLink.path {
-            return upgradeRefusal ?? .failure(426, "Apps connect here with a WebSocket.")
+            return upgradeRefusal ?? .webSocketRequired(by: head, "Apps connect here with a WebSocket.")
         }
         guard isAllowedHost(head.headers) else { return DesktopResponse(status: 403) }
         let store = Self.store(of: path)
@@ -151,7 +151,8 @@ final class DesktopServer: Sendable {
                 return DesktopResponse(status: 403)
             }
             return directory.pageCount >= limits.maxPages
-                ? .failure(503, "Too many pages are open.") : .failure(426, "This endpoint is a WebSocket.")
+                ? .failure(503, "Too many pages are open.")
+                : .webSocketRequired(by: head, "This endpoint is a WebSocket.")
         }
         // What the desktop kept of the app's earlier launches: read-only, and answered whether the app is connected.
         if rest == "/launches" {

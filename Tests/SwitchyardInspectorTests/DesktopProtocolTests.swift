@@ -245,6 +245,63 @@ import Testing
         }
     }
 
+    /// An HTTP/1.0 client keeps its connection only when the response says so: the desktop says it when it keeps
+    /// one open, and the next request is answered on it.
+    @Test func anHTTP10ConnectionKeptOpenIsSaidToBe() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let host = "Host: 127.0.0.1:\(running.desktop.port)"
+        let request = "GET /api/stores?token=\(running.token) HTTP/1.0\r\n\(host)\r\n"
+        let connection = try await running.client.open(
+            sending: Data((request + "Connection: keep-alive\r\n\r\n" + request + "\r\n").utf8))
+        let answers = String(decoding: try await connection.readUntilClosed(), as: UTF8.self)
+        let first = try #require(LoopbackClient.parse(Data(answers.utf8)))
+        #expect(first.status == 200)
+        #expect(first.headers["connection"]?.lowercased() == "keep-alive")
+        #expect(answers.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == 2)
+        #expect(answers.lowercased().contains("connection: close"))
+    }
+
+    /// A request for a WebSocket address that is no handshake the desktop takes is told what to send, as HTTP and
+    /// the WebSocket protocol require: another WebSocket version, or no upgrade, gets `426` with the protocol and the
+    /// version to use; a handshake without its key is malformed.
+    @Test func aWebSocketAddressSaysWhatHandshakeItTakes() async throws {
+        let running = try await start()
+        defer { Task { await running.stop() } }
+        let host = "Host: 127.0.0.1:\(running.desktop.port)"
+        let handshake = "GET \(running.prefix)/ws?token=\(running.token) HTTP/1.1\r\n\(host)\r\n"
+        let cases: [(String, Int)] = [
+            (
+                "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 8\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n", 426
+            ),
+            ("Connection: close\r\n", 426),
+            ("Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n", 400),
+        ]
+        for (headers, status) in cases {
+            let connection = try await running.client.open(sending: Data((handshake + headers + "\r\n").utf8))
+            let answer = try #require(LoopbackClient.parse(try await connection.readUntilClosed()))
+            #expect(answer.status == status)
+            if status == 426 {
+                #expect(answer.headers["upgrade"] == "websocket")
+                #expect(answer.headers["sec-websocket-version"] == "13")
+            }
+        }
+    }
+
+    /// A test exported under a name that is not a Swift identifier, or with an import that is not a module's name,
+    /// would not compile: it is refused with the reason, not written.
+    @Test func anExportedTestsNamesMustBeSwiftNames() async throws {
+        let running = try await start()
+        for (query, status) in [
+            ("name=replaysTheSearch&imports=MyApp,Foundation", 200), ("name=my%20test", 400),
+            ("name=1st", 400), ("imports=My%20App", 400), ("imports=MyApp..Models", 400),
+        ] {
+            #expect(try await running.get("/api/export/test?" + query).status == status, "\(query)")
+        }
+        await running.stop()
+    }
+
     @Test func pipelinedRequestsAreAllAnsweredInOrder() async throws {
         let running = try await start()
         defer { Task { await running.stop() } }
