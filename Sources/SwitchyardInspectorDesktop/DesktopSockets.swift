@@ -193,28 +193,26 @@ final class SocketWriter: Sendable {
     /// Writes a close frame with `code`, the last, then closes the connection without waiting for the peer's: for a
     /// connection that the desktop ends itself, from any thread.
     func end(_ code: WebSocketErrorCode) {
-        let isOpen = state.withLock { state in
-            defer { state.isOpen = false }
-            return state.isOpen
-        }
-        guard isOpen else { return }
-        var data = ByteBuffer()
-        data.write(webSocketErrorCode: code)
+        guard let frame = lastFrame(closingWith: code) else { return }
         let channel = channel
-        channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)).whenComplete { _ in
-            channel.close(promise: nil)
-        }
+        channel.writeAndFlush(frame).whenComplete { _ in channel.close(promise: nil) }
     }
 
     /// Writes a close frame with `code`, the last, and returns once it is written.
     func close(_ code: WebSocketErrorCode) async {
+        guard let frame = lastFrame(closingWith: code) else { return }
+        try? await channel.writeAndFlush(frame).fencedGet()
+    }
+
+    /// The close frame of `code`, once: `nil` when the writer was closed already, which it is from now on.
+    private func lastFrame(closingWith code: WebSocketErrorCode) -> WebSocketFrame? {
         let isOpen = state.withLock { state in
             defer { state.isOpen = false }
             return state.isOpen
         }
-        guard isOpen else { return }
+        guard isOpen else { return nil }
         var data = ByteBuffer()
         data.write(webSocketErrorCode: code)
-        try? await channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)).fencedGet()
+        return WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
     }
 }
