@@ -19,6 +19,10 @@ public struct InspectorDesktop: Sendable, Equatable {
     package var port: Int
     /// The code the desktop inspector shows: without it, the desktop refuses the app.
     package var pairingCode: String
+    /// How long the app waits for the desktop to answer its WebSocket handshake once connected: a peer that does not
+    /// answer by then (another service on that port) is left, and the app tries again. The desktop answers at once,
+    /// or within 5 seconds while it holds off wrong pairing codes.
+    package var handshakeTimeout: Duration = .seconds(10)
 
     /// The desktop inspector at `host` and `port`, with the pairing code it shows.
     package init(host: String = "127.0.0.1", port: Int = 47_100, pairingCode: String) {

@@ -21,6 +21,19 @@ enum InspectorLinkSession {
         case refused(EventLoopFuture<Int>)
     }
 
+    /// How a handshake ended, once the desktop answered it.
+    enum Handshake: Sendable {
+        case webSocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
+        /// The desktop answered the upgrade with this status instead.
+        case refused(Int)
+    }
+
+    /// The peer did not answer the handshake in time.
+    struct HandshakeTimeout: Error, CustomStringConvertible {
+        let timeout: Duration
+        var description: String { "no answer to the WebSocket handshake within \(timeout)" }
+    }
+
     /// Connects, serves the session until it drops, and connects again, until the connection is closed or the store
     /// is freed.
     static func keepConnected<Action, State>(
@@ -37,7 +50,7 @@ enum InspectorLinkSession {
                     try await serve(channel, connection: connection, endpoints: endpoints)
                     connection.setStatus(.disconnected(reason: "The desktop inspector closed the connection."))
                 case .refused(let status):
-                    connection.setStatus(.disconnected(reason: refusal(try await status.get(), connection.desktop)))
+                    connection.setStatus(.disconnected(reason: refusal(status, connection.desktop)))
                 }
             } catch {
                 connection.setStatus(
@@ -71,12 +84,44 @@ enum InspectorLinkSession {
         }
     }
 
-    /// Opens the WebSocket to the desktop, with the pairing code.
-    static func open(_ desktop: InspectorDesktop) async throws -> Upgrade {
+    /// Opens the WebSocket to the desktop, with the pairing code, and returns once the desktop answered: the
+    /// connection is closed when it does not answer within the desktop's `handshakeTimeout`, or when the task is
+    /// cancelled (the app closed its connection), so that neither waits on a peer that never answers.
+    static func open(_ desktop: InspectorDesktop) async throws -> Handshake {
         let socket = try await CloseOnExecSocket.connect(host: desktop.host, port: desktop.port, timeout: .seconds(5))
-        let upgrade: EventLoopFuture<Upgrade> = try await ClientBootstrap(group: NIOSingletons.posixEventLoopGroup)
+        let opened = LockedValue<Channel?>(nil)
+        let upgrade = try await upgrade(socket, to: desktop, opened: opened)
+        let channel = opened.withLock { $0 }.unsafelyUnwrapped
+        let timedOut = LockedValue(false)
+        let (seconds, attoseconds) = desktop.handshakeTimeout.components
+        let timeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        let deadline = channel.eventLoop.scheduleTask(in: timeout) {
+            timedOut.withLock { $0 = true }
+            channel.close(promise: nil)
+        }
+        defer { deadline.cancel() }
+        do {
+            return try await withTaskCancellationHandler {
+                switch try await upgrade.fencedGet() {
+                case .webSocket(let socket): .webSocket(socket)
+                case .refused(let status): .refused(try await status.fencedGet())
+                }
+            } onCancel: {
+                channel.close(promise: nil)
+            }
+        } catch {
+            throw timedOut.withLock { $0 } ? HandshakeTimeout(timeout: desktop.handshakeTimeout) : error
+        }
+    }
+
+    /// Starts the WebSocket handshake on `socket`; `opened` is given the channel.
+    private static func upgrade(
+        _ socket: NIOBSDSocket.Handle, to desktop: InspectorDesktop, opened: LockedValue<Channel?>
+    ) async throws -> EventLoopFuture<Upgrade> {
+        try await ClientBootstrap(group: NIOSingletons.posixEventLoopGroup)
             .withConnectedSocket(socket) { channel in
-                channel.eventLoop.makeCompletedFuture {
+                opened.withLock { $0 = channel }
+                return channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
                         maxFrameSize: maximumMessageBytes,
                         upgradePipelineHandler: { channel, _ in
@@ -121,7 +166,6 @@ enum InspectorLinkSession {
                         configuration: .init(upgradeConfiguration: configuration))
                 }
             }
-        return try await upgrade.get()
     }
 
     /// What the update loop of a connection reacts to.

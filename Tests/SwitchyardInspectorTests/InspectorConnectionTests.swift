@@ -216,6 +216,42 @@ import Testing
         #expect(CountedDescriptionAction.descriptions.withLock { $0 } - described == 200)
         withExtendedLifetime(store) {}
     }
+
+    /// A peer that accepts the app's connection and never answers its handshake (another service on the desktop's
+    /// port) is left at the handshake timeout, with the reason said, and the app tries again; closing the connection
+    /// while a handshake waits returns at once.
+    @Test func aPeerThatNeverAnswersTheHandshakeIsLeftAndTheConnectionStillCloses() async throws {
+        // A listener that accepts connections and never writes a byte.
+        let silent = try await ServerBootstrap(group: NIOSingletons.posixEventLoopGroup)
+            .bind(host: "127.0.0.1", port: 0).get()
+        defer { silent.close(promise: nil) }
+        let port = try #require(silent.localAddress?.port)
+        let store = makeStore()
+        var desktop = InspectorDesktop(port: port, pairingCode: "CODE")
+        desktop.handshakeTimeout = .milliseconds(300)
+        let connection = StoreInspector(inspecting: store).connect(to: desktop, app: "Silent", store: "main")
+        let reason = try await eventually(timeout: .seconds(20)) { () -> String? in
+            if case .disconnected(let reason) = connection.status { return reason }
+            return nil
+        }
+        #expect(reason.contains("no answer to the WebSocket handshake within"))
+        // It tries again: the handshake waits once more.
+        _ = try await eventually(timeout: .seconds(20)) { connection.status == .connecting ? true : nil }
+        await connection.close()
+
+        // A handshake that would wait long: closing the connection does not wait for it.
+        desktop.handshakeTimeout = .seconds(600)
+        let waiting = StoreInspector(inspecting: store).connect(to: desktop, app: "Silent", store: "waiting")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(waiting.status == .connecting)
+        let closed = LockedValue(false)
+        let closing = Task {
+            await waiting.close()
+            closed.withLock { $0 = true }
+        }
+        #expect(try await eventually(timeout: .seconds(10)) { closed.withLock { $0 } ? true : nil })
+        _ = closing
+    }
 }
 
 /// An action that counts its descriptions: the inspector describes an action for each summary it makes for a page.
